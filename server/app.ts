@@ -1,0 +1,62 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { csrf } from 'hono/csrf';
+import { requestId } from 'hono/request-id';
+import { authBridge } from './http/auth-bridge.ts';
+import type { AppEnv, Services } from './http/context.ts';
+import { errorResponse, handleError } from './http/errors.ts';
+import { clientIp, loadSession, requestLog, securityHeaders } from './http/middleware.ts';
+import { mountWebApp } from './http/static.ts';
+import { mountDocs } from './routes/docs/docs.ts';
+import { healthRouter } from './routes/health/health.handlers.ts';
+import { meRouter } from './routes/me/me.handlers.ts';
+import { votersRouter } from './routes/voters/voters.handlers.ts';
+
+/** JSON bodies above this are refused with 413 (uploads get their own limit on their routes). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** The API routers, mounted under /api; their type is what the web client is typed against. */
+function apiRoutes() {
+  return new OpenAPIHono<AppEnv>().route('/', meRouter).route('/', votersRouter);
+}
+
+export type ApiRoutes = ReturnType<typeof apiRoutes>;
+
+/** Builds the whole HTTP application: API, auth, docs, health and the web app. */
+export function createApp(services: Services) {
+  const app = new OpenAPIHono<AppEnv>();
+  app.onError(handleError(services.logger));
+
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    c.set('services', services);
+    await next();
+  });
+  app.use('*', requestLog(services));
+  app.use('*', securityHeaders(services.env.publicUrl.startsWith('https://')));
+  app.use('*', clientIp(services.env.trustProxy));
+
+  app.route('/', healthRouter);
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: (c) => errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', 'Ukuran data yang dikirim terlalu besar.'),
+    }),
+  );
+  // Form-encoded posts from other sites carry no CORS preflight; refuse them by origin.
+  app.use('/api/*', csrf({ origin: services.env.publicUrl }));
+
+  app.on(['GET', 'POST'], '/api/auth/*', authBridge);
+
+  app.use('/api/*', loadSession(services));
+  app.route('/api', apiRoutes());
+  mountDocs(app);
+
+  app.all('/api/*', (c) => errorResponse(c, 404, 'NOT_FOUND', 'Alamat API tidak ditemukan.'));
+  app.all('/api', (c) => errorResponse(c, 404, 'NOT_FOUND', 'Alamat API tidak ditemukan.'));
+
+  mountWebApp(app, services.env.webDist);
+  return app;
+}

@@ -1,0 +1,77 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Db } from './db/client.ts';
+import * as schema from './db/schema/index.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { resetPasswordMail } from './mail/templates/reset-password.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/people.ts';
+
+/** The header our server sets from the socket (or trusted proxy) address; clients cannot forge it. */
+export const CLIENT_IP_HEADER = 'x-bem-client-ip';
+
+export type AuthOptions = {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  mailer: Mailer;
+  logger: Logger;
+  /** Attempts per minute per address on sign-in (campus NAT: many students share one address). */
+  signInPerMinute?: number;
+};
+
+/** The better-auth instance: email + password accounts with sessions in httpOnly cookies. */
+export function createAuth(opts: AuthOptions) {
+  const secure = opts.publicUrl.startsWith('https://');
+  return betterAuth({
+    appName: 'BEM Poltek Nuklir',
+    baseURL: opts.publicUrl,
+    basePath: '/api/auth',
+    secret: opts.secret,
+    trustedOrigins: [opts.publicUrl],
+    database: drizzleAdapter(opts.db, { provider: 'pg', schema, transaction: true }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${opts.publicUrl}/lupa-sandi?token=${encodeURIComponent(token)}`;
+        // Not awaited: a known address must answer as fast as an unknown one.
+        opts.mailer
+          .send({ to: user.email, ...resetPasswordMail({ name: user.name, url }) })
+          .catch((err: unknown) => opts.logger.error({ err }, 'reset mail failed'));
+      },
+    },
+    // Accounts are created by our own endpoints (voter and committee registration, admin CLI),
+    // each in one transaction with the person's role record; the generic endpoint is closed.
+    disabledPaths: ['/sign-up/email'],
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: opts.signInPerMinute ?? 120 },
+        '/request-password-reset': { window: 600, max: 20 },
+        '/reset-password': { window: 600, max: 30 },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure, path: '/' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      disableCSRFCheck: false,
+      disableOriginCheck: false,
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,51 @@
+import crypto from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { account, user } from '../db/schema/index.ts';
+import { ApiError } from '../http/errors.ts';
+
+export const emailTaken = () =>
+  new ApiError(409, 'EMAIL_TAKEN', 'Email sudah terdaftar. Silakan masuk atau gunakan email lain.', {
+    email: 'Email sudah terdaftar.',
+  });
+
+/**
+ * Creates a better-auth user with an email + password credential inside the caller's
+ * transaction, so the person's role record is written atomically with the account.
+ * The password hash is better-auth's own, so its sign-in accepts it.
+ */
+export async function createAccount(
+  tx: Db | Tx,
+  input: { email: string; password: string; name: string },
+): Promise<{ id: string; email: string; name: string }> {
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`);
+  if (existing) throw emailTaken();
+  const id = crypto.randomUUID();
+  const hash = await hashPassword(input.password);
+  await tx.insert(user).values({ id, email, name: input.name, emailVerified: false });
+  await tx.insert(account).values({
+    id: crypto.randomUUID(),
+    accountId: id,
+    providerId: 'credential',
+    userId: id,
+    password: hash,
+  });
+  return { id, email, name: input.name };
+}
+
+/** True when a database error is a unique violation on the named constraint or index. */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i++) {
+    const pgErr = e as { code?: string; constraint?: string; message?: string; cause?: unknown };
+    if (pgErr.code === '23505' && (pgErr.constraint === constraint || pgErr.message?.includes(constraint)))
+      return true;
+    e = pgErr.cause;
+  }
+  return false;
+}

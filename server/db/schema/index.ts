@@ -1,0 +1,3 @@
+export * from './auth.ts';
+export * from './people.ts';
+export * from './system.ts';

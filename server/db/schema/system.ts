@@ -1,0 +1,8 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Process-independent settings (e.g. the auth secret), shared by every app instance on one database. */
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+});

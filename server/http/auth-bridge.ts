@@ -1,0 +1,68 @@
+import type { Context } from 'hono';
+import { CLIENT_IP_HEADER } from '../auth.ts';
+import type { AppEnv } from './context.ts';
+import type { ErrorBody } from './errors.ts';
+
+// better-auth answers in English with its own codes; the API speaks one shape, in Indonesian.
+const messages: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'Email atau kata sandi salah.',
+  INVALID_EMAIL: 'Format email tidak valid.',
+  INVALID_PASSWORD: 'Kata sandi salah.',
+  PASSWORD_TOO_SHORT: 'Kata sandi minimal 8 karakter.',
+  PASSWORD_TOO_LONG: 'Kata sandi terlalu panjang (maksimal 128 karakter).',
+  INVALID_TOKEN: 'Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa. Silakan minta tautan baru.',
+  USER_NOT_FOUND: 'Akun tidak ditemukan.',
+  EMAIL_NOT_VERIFIED: 'Email belum diverifikasi.',
+  MISSING_OR_NULL_ORIGIN: 'Permintaan tanpa asal (Origin) ditolak.',
+  INVALID_ORIGIN: 'Permintaan dari situs lain ditolak.',
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: 'Permintaan dari situs lain ditolak.',
+  FAILED_TO_CREATE_SESSION: 'Gagal membuat sesi. Silakan coba lagi.',
+  SESSION_EXPIRED: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
+  VALIDATION_ERROR: 'Data yang dikirim tidak valid.',
+};
+
+const byStatus: Record<number, [string, string]> = {
+  400: ['BAD_REQUEST', 'Data yang dikirim tidak valid.'],
+  401: ['UNAUTHENTICATED', 'Silakan masuk terlebih dahulu.'],
+  403: ['FORBIDDEN', 'Permintaan ditolak.'],
+  404: ['NOT_FOUND', 'Alamat tidak ditemukan.'],
+};
+
+/**
+ * Hands /api/auth/* to better-auth with the client address it needs for rate limits and
+ * sessions, and rewrites its error answers into the API's error shape.
+ */
+export async function authBridge(c: Context<AppEnv>) {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, c.get('clientIp') || '0.0.0.0');
+  const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers };
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    init.body = c.req.raw.body;
+    init.duplex = 'half';
+  }
+  const res = await c.get('services').auth.handler(new Request(c.req.raw.url, init));
+  if (res.status < 400) return res;
+
+  if (res.status === 429) {
+    const retry = Number(res.headers.get('x-retry-after') ?? '60');
+    const body: ErrorBody = {
+      error: {
+        code: 'RATE_LIMITED',
+        message: `Terlalu banyak percobaan. Coba lagi dalam ${Math.max(1, Math.ceil(retry))} detik.`,
+      },
+    };
+    return c.json(body, 429, { 'Retry-After': String(Math.max(1, Math.ceil(retry))) });
+  }
+  let code = '';
+  try {
+    const data = (await res.clone().json()) as { code?: string };
+    code = data.code ?? '';
+  } catch {
+    // not JSON (e.g. a disabled path's plain 404)
+  }
+  const fallback = byStatus[res.status] ?? ['AUTH_ERROR', 'Permintaan tidak dapat diproses.'];
+  const body: ErrorBody = { error: { code: code || fallback[0], message: messages[code] ?? fallback[1] } };
+  const out = c.json(body, res.status as 400);
+  for (const cookie of res.headers.getSetCookie()) out.headers.append('set-cookie', cookie);
+  return out;
+}

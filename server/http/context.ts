@@ -1,0 +1,29 @@
+import type { Auth } from '../auth.ts';
+import type { Database } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+/** Everything a handler may use; built once per process and passed to the app. */
+export type Services = {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  /** Set when the process has begun shutting down; readiness turns false at once. */
+  lifecycle: { shuttingDown: boolean };
+};
+
+/** The signed-in account, when there is one. */
+export type SessionUser = { id: string; email: string; name: string };
+
+export type AppEnv = {
+  Variables: {
+    services: Services;
+    requestId: string;
+    clientIp: string;
+    user: SessionUser | null;
+    sessionId: string | null;
+  };
+};

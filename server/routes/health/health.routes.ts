@@ -1,0 +1,22 @@
+import { createRoute, z } from '@hono/zod-openapi';
+
+const status = z.object({ status: z.string() });
+
+export const healthz = createRoute({
+  method: 'get',
+  path: '/healthz',
+  tags: ['Sistem'],
+  summary: 'The process is alive',
+  responses: { 200: { description: 'Alive', content: { 'application/json': { schema: status } } } },
+});
+
+export const readyz = createRoute({
+  method: 'get',
+  path: '/readyz',
+  tags: ['Sistem'],
+  summary: 'The database answers',
+  responses: {
+    200: { description: 'Ready', content: { 'application/json': { schema: status } } },
+    503: { description: 'Not ready', content: { 'application/json': { schema: status } } },
+  },
+});

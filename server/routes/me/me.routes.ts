@@ -1,0 +1,10 @@
+import { createRoute } from '@hono/zod-openapi';
+import { meSchema } from '../../presenters/me.ts';
+
+export const getMe = createRoute({
+  method: 'get',
+  path: '/me',
+  tags: ['Akun'],
+  summary: 'The signed-in person with their own records and abilities',
+  responses: { 200: { description: 'Signed in or anonymous', content: { 'application/json': { schema: meSchema } } } },
+});

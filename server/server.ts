@@ -1,0 +1,75 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { createAuth } from './auth.ts';
+import { createAdmin, hasMasterAdmin } from './commands/create-admin.ts';
+import { openDatabase } from './db/client.ts';
+import { loadAuthSecret } from './db/secret.ts';
+import type { Env } from './env.ts';
+import type { Services } from './http/context.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  services: Services;
+  /** Stops accepting, finishes in-flight requests, closes the database. */
+  stop: () => Promise<void>;
+};
+
+/** Opens the database, bootstraps the master admin if configured, and listens. */
+export async function startServer(
+  env: Env,
+  opts: { logger?: Logger; mailer?: Mailer; loadDataDir?: Blob; inMemory?: boolean } = {},
+): Promise<RunningServer> {
+  const logger = opts.logger ?? createLogger(env.logLevel);
+  const database = await openDatabase({
+    dataDir: env.dataDir,
+    databaseUrl: env.databaseUrl,
+    loadDataDir: opts.loadDataDir,
+    inMemory: opts.inMemory,
+  });
+  try {
+    const mailer =
+      opts.mailer ??
+      createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger });
+    const secret = env.authSecret ?? (await loadAuthSecret(database.db));
+    const auth = createAuth({ db: database.db, secret, publicUrl: env.publicUrl, mailer, logger });
+    const services: Services = { env, database, auth, mailer, logger, lifecycle: { shuttingDown: false } };
+
+    if (env.admin && !(await hasMasterAdmin(database.db))) {
+      await createAdmin(database.db, { ...env.admin, role: 'master' });
+      logger.info({ email: env.admin.email }, 'master admin created from ADMIN_EMAIL');
+    }
+
+    const app = createApp(services);
+    const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }) as Server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+    const host = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
+
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        services.lifecycle.shuttingDown = true;
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          // Requests still running after this long are cut so shutdown always ends.
+          setTimeout(() => server.closeAllConnections(), 10_000).unref();
+        });
+        mailer.close();
+        await database.close();
+      })());
+
+    return { url: `http://${host}:${port}`, port, services, stop };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

@@ -1,0 +1,64 @@
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PRODI } from '../people.ts';
+import { z } from '../validation.ts';
+
+/** Email as people type it; stored lower-case so uniqueness ignores case. */
+export const emailField = z
+  .string({ error: 'Email wajib diisi.' })
+  .trim()
+  .min(1, { error: 'Email wajib diisi.' })
+  .max(254, { error: 'Email terlalu panjang.' })
+  .pipe(z.email({ error: 'Format email tidak valid.' }))
+  .transform((s) => s.toLowerCase());
+
+export const passwordField = z
+  .string({ error: 'Kata sandi wajib diisi.' })
+  .min(MIN_PASSWORD_LENGTH, { error: `Kata sandi minimal ${MIN_PASSWORD_LENGTH} karakter.` })
+  .max(MAX_PASSWORD_LENGTH, { error: `Kata sandi maksimal ${MAX_PASSWORD_LENGTH} karakter.` });
+
+/** A person's full name: letters with spaces and the punctuation names use. */
+export const namaLengkapField = z
+  .string({ error: 'Nama lengkap wajib diisi.' })
+  .trim()
+  .min(2, { error: 'Nama lengkap minimal 2 karakter.' })
+  .max(100, { error: 'Nama lengkap maksimal 100 karakter.' })
+  .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’,-]*$/u, {
+    error: 'Nama lengkap hanya boleh berisi huruf, spasi, titik, koma, tanda hubung dan apostrof.',
+  });
+
+/** A plausible student number (NIM): 8 to 12 digits. */
+export const nimField = z
+  .string({ error: 'NIM wajib diisi.' })
+  .trim()
+  .regex(/^[0-9]{8,12}$/, { error: 'NIM harus berupa 8 sampai 12 digit angka.' });
+
+export const prodiField = z.enum(PRODI, { error: 'Pilih salah satu Program Studi yang tersedia.' });
+
+/** The fields a voter registers with (Konfirmasi Kata Sandi is checked in the form and at the server). */
+export const registerVoterSchema = z
+  .object({
+    namaLengkap: namaLengkapField,
+    nim: nimField,
+    prodi: prodiField,
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.string({ error: 'Konfirmasi kata sandi wajib diisi.' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'Konfirmasi kata sandi tidak sama dengan kata sandi.',
+  });
+export type RegisterVoterInput = z.input<typeof registerVoterSchema>;
+
+export const signInSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, { error: 'Kata sandi wajib diisi.' }),
+});
+
+export const requestResetSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z
+  .object({ password: passwordField, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'Konfirmasi kata sandi tidak sama dengan kata sandi.',
+  });
