@@ -1,0 +1,76 @@
+// `npm run admin -- create --email E --password P --name N [--role master]` and `npm run admin -- list`.
+import { parseArgs } from 'node:util';
+import { asc } from 'drizzle-orm';
+import { createAdmin } from '../server/commands/create-admin.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { DataDirLockedError } from '../server/db/lock.ts';
+import { admins, user } from '../server/db/schema/index.ts';
+import { loadEnv } from '../server/env.ts';
+import { ApiError } from '../server/http/errors.ts';
+import { emailField, namaLengkapField, passwordField } from '../shared/schemas/account.ts';
+import { ADMIN_ROLES, type AdminRole } from '../shared/people.ts';
+import { eq } from 'drizzle-orm';
+
+const usage = `Pemakaian:
+  npm run admin -- create --email EMAIL --password SANDI --name NAMA [--role master|admin]
+  npm run admin -- list`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (command !== 'create' && command !== 'list') fail(usage);
+
+const { values } = parseArgs({
+  args: rest,
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string', default: 'admin' },
+  },
+  strict: true,
+});
+
+let input: { email: string; password: string; name: string; role: AdminRole } | undefined;
+if (command === 'create') {
+  const email = emailField.safeParse(values.email ?? '');
+  const password = passwordField.safeParse(values.password ?? '');
+  const name = namaLengkapField.safeParse(values.name ?? '');
+  const problems = [email, password, name].flatMap((r) => (r.success ? [] : [r.error.issues[0]!.message]));
+  if (!ADMIN_ROLES.includes(values.role as AdminRole)) problems.push('Peran harus master atau admin.');
+  if (problems.length) fail(`${problems.join('\n')}\n\n${usage}`);
+  input = { email: email.data!, password: password.data!, name: name.data!, role: values.role as AdminRole };
+}
+
+const env = loadEnv();
+let database;
+try {
+  database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
+} catch (err) {
+  if (err instanceof DataDirLockedError) fail(err.message);
+  throw err;
+}
+try {
+  if (input) {
+    try {
+      const { account, admin } = await createAdmin(database.db, input);
+      console.log(`Admin dibuat: ${account.email} (${admin.role})`);
+    } catch (err) {
+      if (err instanceof ApiError) fail(err.message);
+      throw err;
+    }
+  } else {
+    const rows = await database.db
+      .select({ email: user.email, role: admins.role, nama: admins.namaLengkap, since: admins.createdAt })
+      .from(admins)
+      .innerJoin(user, eq(user.id, admins.userId))
+      .orderBy(asc(admins.createdAt));
+    if (!rows.length) console.log('Belum ada admin.');
+    for (const r of rows) console.log(`${r.role.padEnd(6)}  ${r.email}  ${r.nama}  (sejak ${r.since.toISOString().slice(0, 10)})`);
+  }
+} finally {
+  await database.close();
+}

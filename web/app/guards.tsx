@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { LoadingOverlay } from '../components/loading-overlay.tsx';
+import { useMe, type Me } from '../features/auth/api/get-me.ts';
+
+type Need = 'signedIn' | 'voter' | 'admin' | 'master';
+
+function allowed(me: Me, need: Need): boolean {
+  if (!me.user) return false;
+  if (need === 'voter') return me.abilities.isVoter;
+  if (need === 'admin') return me.abilities.isAdmin;
+  if (need === 'master') return me.abilities.isMaster;
+  return true;
+}
+
+/**
+ * Guards a screen on the server's view of the person (the server refuses the data anyway).
+ * Signed out: to the sign-in page; signed in without the role: to their own landing.
+ */
+export function RequireRole({ need, signInPath, children }: { need: Need; signInPath: string; children: ReactNode }) {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <LoadingOverlay />;
+  if (me.isError || !me.data.user) {
+    return <Navigate to={signInPath} replace state={{ from: location.pathname }} />;
+  }
+  if (!allowed(me.data, need)) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}

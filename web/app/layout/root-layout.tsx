@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { LoadingOverlay } from '../../components/loading-overlay.tsx';
+import { Footer } from './footer.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** Scrolls to the top on every path change. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** The shell around every page: top bar, content, footer; the overlay while a page's code loads. */
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Langsung ke konten
+      </a>
+      <ScrollToTop />
+      <TopBar />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      {navigation.state === 'loading' ? <LoadingOverlay /> : null}
+    </>
+  );
+}

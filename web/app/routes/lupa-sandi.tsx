@@ -1,0 +1,34 @@
+import { Link, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { paths } from '../../config/paths.ts';
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
+
+/** /lupa-sandi: asks for a reset link, or (opened from the mailed link) sets a new password. */
+export function Component() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  useDocumentTitle(token ? 'Atur Ulang Kata Sandi' : 'Lupa Kata Sandi');
+  return (
+    <div className="container page">
+      <div className="card auth-card">
+        {token ? (
+          <>
+            <h1>Atur Ulang Kata Sandi</h1>
+            <p className="lead">Buat kata sandi baru untuk akun Anda.</p>
+            <ResetPasswordForm token={token} />
+          </>
+        ) : (
+          <>
+            <h1>Lupa Kata Sandi</h1>
+            <p className="lead">Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat kata sandi baru.</p>
+            <ForgotPasswordForm />
+            <div className="form-links">
+              <Link to={paths.loginPemilih}>Kembali ke halaman masuk</Link>
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

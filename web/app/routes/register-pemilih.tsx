@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { paths } from '../../config/paths.ts';
+import { RegisterVoterForm } from '../../features/auth/components/register-voter-form.tsx';
+
+/** /register-pemilih: a student creates a voter account. */
+export function Component() {
+  useDocumentTitle('Daftar Pemilih');
+  return (
+    <div className="container page">
+      <div className="card auth-card">
+        <h1>Daftar Pemilih</h1>
+        <p className="lead">
+          Daftarkan diri Anda sebagai pemilih. Admin BEM akan memverifikasi data Anda sebelum Anda dapat memilih.
+        </p>
+        <RegisterVoterForm />
+        <div className="form-links">
+          <Link to={paths.loginPemilih}>Sudah punya akun? Masuk</Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, json } from '../../../lib/api-client.ts';
+
+/** The signed-in person with their records and abilities (anonymous: user null). */
+export const getMe = () => json(api.me.$get());
+
+export type Me = Awaited<ReturnType<typeof getMe>>;
+
+export const meQueryKey = ['me'] as const;
+
+export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}
+
+/** Where a person lands after signing in, by role (interface.md). */
+export function landingPath(me: Me): string {
+  if (me.abilities.isAdmin) return '/admin';
+  if (me.abilities.isVoter) return '/dashboard-pemilih';
+  return '/';
+}

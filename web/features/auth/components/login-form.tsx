@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { signInSchema } from '../../../../shared/schemas/account.ts';
+import type { z } from '../../../../shared/validation.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { TextField } from '../../../components/form-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { landingPath } from '../api/get-me.ts';
+import { useSignIn } from '../api/sign-in.ts';
+
+type Values = z.input<typeof signInSchema>;
+
+/** Email + password sign-in; afterwards the person lands where their role belongs. */
+export function LoginForm({ registerLink }: { registerLink?: { to: string; label: string } }) {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, formState, setError } = useForm<Values>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      const me = await signIn.mutateAsync({ email: values.email.trim(), password: values.password });
+      await navigate(landingPath(me), { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'INVALID_EMAIL_OR_PASSWORD') {
+        setError('password', { type: 'server', message: err.message }, { shouldFocus: true });
+        return;
+      }
+      setFormError(err instanceof ApiError ? err.message : 'Terjadi kesalahan. Silakan coba lagi.');
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Kata Sandi"
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Memproses...' : 'Masuk'}
+      </button>
+      <div className="form-links">
+        <Link to={paths.lupaSandi}>Lupa kata sandi?</Link>
+        {registerLink ? <Link to={registerLink.to}>{registerLink.label}</Link> : null}
+      </div>
+    </form>
+  );
+}

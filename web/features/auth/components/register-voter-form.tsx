@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { PRODI } from '../../../../shared/people.ts';
+import { registerVoterSchema, type RegisterVoterInput } from '../../../../shared/schemas/account.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { SelectField, TextField } from '../../../components/form-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useRegisterVoter } from '../api/register-voter.ts';
+
+const fields = ['namaLengkap', 'nim', 'prodi', 'email', 'password', 'confirmPassword'] as const;
+
+/** Voter registration; the new voter is signed in and lands on the dashboard. */
+export function RegisterVoterForm() {
+  const navigate = useNavigate();
+  const registerVoter = useRegisterVoter();
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, formState, setError } = useForm<RegisterVoterInput>({
+    resolver: zodResolver(registerVoterSchema),
+    defaultValues: { namaLengkap: '', nim: '', prodi: '' as never, email: '', password: '', confirmPassword: '' },
+  });
+  const e = formState.errors;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await registerVoter.mutateAsync(values);
+      await navigate(paths.dashboardPemilih, { replace: true });
+    } catch (err) {
+      setFormError(applyServerErrors(err, setError, fields));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      <TextField label="Nama Lengkap" autoComplete="name" error={e.namaLengkap?.message} {...register('namaLengkap')} />
+      <TextField
+        label="NIM"
+        inputMode="numeric"
+        autoComplete="off"
+        hint="8–12 digit angka, sesuai kartu mahasiswa."
+        error={e.nim?.message}
+        {...register('nim')}
+      />
+      <SelectField
+        label="Program Studi"
+        options={PRODI}
+        placeholder="Pilih Program Studi"
+        error={e.prodi?.message}
+        {...register('prodi')}
+      />
+      <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={e.email?.message} {...register('email')} />
+      <TextField
+        label="Kata Sandi"
+        type="password"
+        autoComplete="new-password"
+        hint="Minimal 8 karakter."
+        error={e.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Konfirmasi Kata Sandi"
+        type="password"
+        autoComplete="new-password"
+        error={e.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Mendaftarkan...' : 'Daftar'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { resetPasswordSchema } from '../../../../shared/schemas/account.ts';
+import type { z } from '../../../../shared/validation.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { TextField } from '../../../components/form-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useResetPassword } from '../api/password-reset.ts';
+
+type Values = z.input<typeof resetPasswordSchema>;
+
+/** Sets a new password with the token of the mailed link. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const reset = useResetPassword();
+  const [done, setDone] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, formState } = useForm<Values>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await reset.mutateAsync({ token, password: values.password });
+      setDone(true);
+    } catch (err) {
+      setFormError(err instanceof ApiError ? err.message : 'Terjadi kesalahan. Silakan coba lagi.');
+    }
+  });
+
+  if (done) {
+    return (
+      <>
+        <Alert kind="success">Kata sandi berhasil diubah. Silakan masuk dengan kata sandi baru.</Alert>
+        <div className="form-links">
+          <Link to={paths.loginPemilih}>Masuk sebagai pemilih</Link>
+          <Link to={paths.login}>Masuk sebagai admin/panitia</Link>
+        </div>
+      </>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      <TextField
+        label="Kata Sandi Baru"
+        type="password"
+        autoComplete="new-password"
+        hint="Minimal 8 karakter."
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Konfirmasi Kata Sandi"
+        type="password"
+        autoComplete="new-password"
+        error={formState.errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Menyimpan...' : 'Simpan Kata Sandi'}
+      </button>
+    </form>
+  );
+}
