@@ -42,7 +42,11 @@ export function createApp(services: Services) {
     '/api/*',
     bodyLimit({
       maxSize: JSON_BODY_LIMIT,
-      onError: (c) => errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', 'Ukuran data yang dikirim terlalu besar.'),
+      onError: (c) => {
+        // The rest of the body is never read; the connection must not be reused for another request.
+        c.header('Connection', 'close');
+        return errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', 'Ukuran data yang dikirim terlalu besar.');
+      },
     }),
   );
   // Form-encoded posts from other sites carry no CORS preflight; refuse them by origin.

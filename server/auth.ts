@@ -71,6 +71,13 @@ export function createAuth(opts: AuthOptions) {
       disableOriginCheck: false,
     },
     telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const fn = level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug';
+        opts.logger[fn]({ args }, `auth: ${message}`);
+      },
+    },
   });
 }
 

@@ -32,6 +32,7 @@ const schema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info'),
   WEB_DIST: z.string().default('dist/web'),
+  SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 });
 
 /** The validated configuration of one server process. */
@@ -48,6 +49,8 @@ export type Env = {
   trustProxy: boolean;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   webDist: string;
+  /** Sign-in attempts allowed per client address per minute. */
+  signInPerMinute: number;
 };
 
 /** Reads and validates the environment; throws one readable error listing every bad variable. */
@@ -81,5 +84,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
+    signInPerMinute: e.SIGN_IN_PER_MINUTE,
   };
 }

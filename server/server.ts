@@ -36,7 +36,14 @@ export async function startServer(
       opts.mailer ??
       createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger });
     const secret = env.authSecret ?? (await loadAuthSecret(database.db));
-    const auth = createAuth({ db: database.db, secret, publicUrl: env.publicUrl, mailer, logger });
+    const auth = createAuth({
+      db: database.db,
+      secret,
+      publicUrl: env.publicUrl,
+      mailer,
+      logger,
+      signInPerMinute: env.signInPerMinute,
+    });
     const services: Services = { env, database, auth, mailer, logger, lifecycle: { shuttingDown: false } };
 
     if (env.admin && !(await hasMasterAdmin(database.db))) {

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_BODY_LIMIT } from '../../app.ts';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  // A stand-in build of the web app, so the static rules can be checked without running Vite.
+  const web = app.services.env.webDist;
+  fs.mkdirSync(path.join(web, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>app shell</title>');
+  fs.writeFileSync(path.join(web, 'assets', 'main-abc123.js'), 'console.log("x");'.repeat(200));
+  fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+});
+afterAll(() => app.stop());
+
+describe('health', () => {
+  it('answers /healthz and /readyz', async () => {
+    const health = await fetch(`${app.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${app.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('API conventions', () => {
+  it('answers an unknown API path with a JSON 404 in Indonesian', async () => {
+    const res = await fetch(`${app.url}/api/tidak-ada`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Alamat API tidak ditemukan.' },
+    });
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const res = await fetch(`${app.url}/api/voters/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"namaLengkap": ',
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('INVALID_BODY');
+    expect(body.error.message).toMatch(/tidak valid/);
+  });
+
+  it('answers a body over the limit with a 413', async () => {
+    const res = await fetch(`${app.url}/api/voters/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ namaLengkap: 'x'.repeat(JSON_BODY_LIMIT + 10) }),
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers a wrong content type with a 415 in the error shape', async () => {
+    const res = await fetch(`${app.url}/api/voters/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: 'a,b',
+    });
+    expect([400, 403, 415]).toContain(res.status);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBeTruthy();
+  });
+
+  it('serves the OpenAPI document and the reference page', async () => {
+    const doc = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/me', '/api/voters/register', '/readyz']));
+    const page = await fetch(`${app.url}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/api/docs/swagger-ui-bundle.js');
+    const bundle = await fetch(`${app.url}/api/docs/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+  });
+
+  it('puts the security headers on every response', async () => {
+    for (const p of ['/', '/api/me', '/api/nope', '/healthz']) {
+      const res = await fetch(app.url + p);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+    }
+  });
+});
+
+describe('web app serving', () => {
+  it('falls back to the app shell for page paths', async () => {
+    for (const p of ['/', '/berita', '/panitia/abc/kandidat', '/halaman-yang-tidak-ada']) {
+      const res = await fetch(app.url + p);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('app shell');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('answers a missing asset with a 404, not the app shell', async () => {
+    for (const p of ['/assets/missing-123.js', '/missing.png', '/favicon.ico']) {
+      const res = await fetch(app.url + p);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('app shell');
+    }
+  });
+
+  it('serves hashed assets compressed and cached immutably', async () => {
+    const res = await fetch(`${app.url}/assets/main-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(await res.text()).toContain('console.log');
+    const file = await fetch(`${app.url}/favicon.svg`);
+    expect(file.status).toBe(200);
+  });
+});

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loadEnv } from '../env.ts';
+import { startServer, type RunningServer } from '../server.ts';
+import { createPostgresDatabase, pgliteTemplate, testDbKind } from './database.ts';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export type TestApp = RunningServer & {
+  dataDir: string;
+  /** A new HTTP client with its own cookie jar, as one browser would be. */
+  client: () => TestClient;
+};
+
+/**
+ * Starts the real app on loopback over a fresh database: a clone of the migrated PGlite
+ * template, or a new PostgreSQL database when the suite runs on PostgreSQL (dropped on stop).
+ */
+export async function startTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-test-'));
+  const port = await freePort();
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const vars: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://localhost:${port}`,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'web'),
+    ...envOverrides,
+  };
+  if (testDbKind === 'postgres' && !vars.DATABASE_URL) {
+    const created = await createPostgresDatabase();
+    vars.DATABASE_URL = created.url;
+    dropDatabase = created.drop;
+  }
+  const env = loadEnv(vars);
+  fs.mkdirSync(env.webDist, { recursive: true });
+  const running = await startServer(env, {
+    loadDataDir: env.databaseUrl ? undefined : await pgliteTemplate(),
+    inMemory: true,
+  });
+  return {
+    ...running,
+    dataDir,
+    client: () => new TestClient(running.url, env.publicUrl),
+    stop: async () => {
+      await running.stop();
+      await dropDatabase?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fetch wrapper that keeps cookies and sends the site's Origin, as a browser on the site does. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  readonly base: string;
+  readonly origin: string;
+  constructor(base: string, origin: string) {
+    this.base = base;
+    this.origin = origin;
+  }
+
+  async request(method: string, urlPath: string, init: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {}) {
+    const headers = new Headers(init.headers);
+    if (!headers.has('origin')) headers.set('origin', this.origin);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const res = await fetch(this.base + urlPath, { method, headers, body, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (/max-age=0/i.test(c) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  get = (p: string, headers?: Record<string, string>) => this.request('GET', p, { headers });
+  post = (p: string, json?: unknown) => this.request('POST', p, { json: json ?? {} });
+
+  /** Registers a voter through the API (and is signed in as them afterwards). */
+  async registerVoter(overrides: Partial<VoterInput> = {}) {
+    const input = voterInput(overrides);
+    const res = await this.post('/api/voters/register', input);
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+    return input;
+  }
+
+  async signIn(email: string, password: string) {
+    return this.post('/api/auth/sign-in/email', { email, password });
+  }
+
+  async me() {
+    return (await (await this.get('/api/me')).json()) as {
+      user: { email: string } | null;
+      voter: { nim: string; status: string } | null;
+      admin: { role: string } | null;
+      abilities: Record<string, boolean>;
+    };
+  }
+}
+
+export type VoterInput = {
+  namaLengkap: string;
+  nim: string;
+  prodi: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+};
+
+let seq = 0;
+
+/** A valid, unique voter registration. */
+export function voterInput(overrides: Partial<VoterInput> = {}): VoterInput {
+  seq++;
+  const n = `${Date.now() % 1_000_000}${process.pid % 100}${seq}`.padStart(10, '0').slice(-10);
+  return {
+    namaLengkap: 'Siti Rahmawati',
+    nim: n,
+    prodi: 'Teknokimia Nuklir',
+    email: `pemilih${n}@mahasiswa.test`,
+    password: 'rahasia-123',
+    confirmPassword: overrides.password ?? 'rahasia-123',
+    ...overrides,
+  };
+}
