@@ -27,7 +27,10 @@ function precompress(): Plugin {
             const file = path.join(outDir, f);
             const data = await fs.readFile(file);
             if (data.length < 1024) return;
-            await fs.writeFile(`${file}.br`, await brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+            await fs.writeFile(
+              `${file}.br`,
+              await brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            );
             await fs.writeFile(`${file}.gz`, await gzip(data, { level: 9 }));
           }),
       );

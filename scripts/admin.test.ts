@@ -30,10 +30,30 @@ function admin(dataDir: string, ...args: string[]) {
 describe('npm run admin', () => {
   it('creates a master admin and lists admins', async () => {
     const dir = tmpDataDir();
-    const created = admin(dir, 'create', '--email', 'Ketua@BEM.test', '--password', 'sandi-master-1', '--name', 'Ketua BEM', '--role', 'master');
+    const created = admin(
+      dir,
+      'create',
+      '--email',
+      'Ketua@BEM.test',
+      '--password',
+      'sandi-master-1',
+      '--name',
+      'Ketua BEM',
+      '--role',
+      'master',
+    );
     expect(created.out).toContain('Admin dibuat: ketua@bem.test (master)');
     expect(created.code).toBe(0);
-    const plain = admin(dir, 'create', '--email', 'staf@bem.test', '--password', 'sandi-staf-1', '--name', 'Staf BEM');
+    const plain = admin(
+      dir,
+      'create',
+      '--email',
+      'staf@bem.test',
+      '--password',
+      'sandi-staf-1',
+      '--name',
+      'Staf BEM',
+    );
     expect(plain.out).toContain('(admin)');
     const list = admin(dir, 'list');
     expect(list.code).toBe(0);
@@ -43,14 +63,43 @@ describe('npm run admin', () => {
 
   it('refuses bad input with a clear message and creates nothing', async () => {
     const dir = tmpDataDir();
-    const bad = admin(dir, 'create', '--email', 'bukan-email', '--password', 'pendek', '--name', 'X Y', '--role', 'raja');
+    const bad = admin(
+      dir,
+      'create',
+      '--email',
+      'bukan-email',
+      '--password',
+      'pendek',
+      '--name',
+      'X Y',
+      '--role',
+      'raja',
+    );
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('Format email tidak valid.');
     expect(bad.out).toContain('Kata sandi minimal 8 karakter.');
     expect(bad.out).toContain('Peran harus master atau admin.');
-    const dup1 = admin(dir, 'create', '--email', 'a@bem.test', '--password', 'sandi-aaaa-1', '--name', 'Ana');
+    const dup1 = admin(
+      dir,
+      'create',
+      '--email',
+      'a@bem.test',
+      '--password',
+      'sandi-aaaa-1',
+      '--name',
+      'Ana',
+    );
     expect(dup1.code).toBe(0);
-    const dup2 = admin(dir, 'create', '--email', 'A@BEM.test', '--password', 'sandi-aaaa-1', '--name', 'Ana');
+    const dup2 = admin(
+      dir,
+      'create',
+      '--email',
+      'A@BEM.test',
+      '--password',
+      'sandi-aaaa-1',
+      '--name',
+      'Ana',
+    );
     expect(dup2.code).toBe(1);
     expect(dup2.out).toContain('Email sudah terdaftar');
     expect(admin(dir, 'list').out.match(/a@bem\.test/g)).toHaveLength(1);
@@ -62,7 +111,14 @@ describe('the data folder lock', () => {
     const dir = tmpDataDir();
     const server = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        DATABASE_URL: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
@@ -76,7 +132,16 @@ describe('the data folder lock', () => {
       });
       const lockBefore = fs.readFileSync(path.join(dir, 'server.lock'), 'utf8');
 
-      const cli = admin(dir, 'create', '--email', 'x@bem.test', '--password', 'sandi-xxxx-1', '--name', 'Xena');
+      const cli = admin(
+        dir,
+        'create',
+        '--email',
+        'x@bem.test',
+        '--password',
+        'sandi-xxxx-1',
+        '--name',
+        'Xena',
+      );
       expect(cli.code).toBe(1);
       expect(cli.out).toContain('sedang dipakai oleh proses lain');
       expect(cli.out).toContain('Tidak ada yang diubah');

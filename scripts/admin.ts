@@ -39,10 +39,18 @@ if (command === 'create') {
   const email = emailField.safeParse(values.email ?? '');
   const password = passwordField.safeParse(values.password ?? '');
   const name = namaLengkapField.safeParse(values.name ?? '');
-  const problems = [email, password, name].flatMap((r) => (r.success ? [] : [r.error.issues[0]!.message]));
-  if (!ADMIN_ROLES.includes(values.role as AdminRole)) problems.push('Peran harus master atau admin.');
+  const problems = [email, password, name].flatMap((r) =>
+    r.success ? [] : [r.error.issues[0]!.message],
+  );
+  if (!ADMIN_ROLES.includes(values.role as AdminRole))
+    problems.push('Peran harus master atau admin.');
   if (problems.length) fail(`${problems.join('\n')}\n\n${usage}`);
-  input = { email: email.data!, password: password.data!, name: name.data!, role: values.role as AdminRole };
+  input = {
+    email: email.data!,
+    password: password.data!,
+    name: name.data!,
+    role: values.role as AdminRole,
+  };
 }
 
 const env = loadEnv();
@@ -64,12 +72,20 @@ try {
     }
   } else {
     const rows = await database.db
-      .select({ email: user.email, role: admins.role, nama: admins.namaLengkap, since: admins.createdAt })
+      .select({
+        email: user.email,
+        role: admins.role,
+        nama: admins.namaLengkap,
+        since: admins.createdAt,
+      })
       .from(admins)
       .innerJoin(user, eq(user.id, admins.userId))
       .orderBy(asc(admins.createdAt));
     if (!rows.length) console.log('Belum ada admin.');
-    for (const r of rows) console.log(`${r.role.padEnd(6)}  ${r.email}  ${r.nama}  (sejak ${r.since.toISOString().slice(0, 10)})`);
+    for (const r of rows)
+      console.log(
+        `${r.role.padEnd(6)}  ${r.email}  ${r.nama}  (sejak ${r.since.toISOString().slice(0, 10)})`,
+      );
   }
 } finally {
   await database.close();

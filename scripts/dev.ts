@@ -12,11 +12,15 @@ const env = {
 };
 const children = [
   spawn(process.execPath, ['--watch', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' }),
-  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', webPort, '--strictPort'], {
-    cwd: root,
-    env,
-    stdio: 'inherit',
-  }),
+  spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', webPort, '--strictPort'],
+    {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    },
+  ),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);

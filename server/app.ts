@@ -45,7 +45,12 @@ export function createApp(services: Services) {
       onError: (c) => {
         // The rest of the body is never read; the connection must not be reused for another request.
         c.header('Connection', 'close');
-        return errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', 'Ukuran data yang dikirim terlalu besar.');
+        return errorResponse(
+          c,
+          413,
+          'PAYLOAD_TOO_LARGE',
+          'Ukuran data yang dikirim terlalu besar.',
+        );
       },
     }),
   );

@@ -28,9 +28,7 @@ const schema = z.object({
   ADMIN_NAME: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('dist/web'),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 });

@@ -4,7 +4,12 @@ import { loadEnv } from './env.ts';
 describe('loadEnv', () => {
   it('has working defaults with no configuration', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', databaseUrl: undefined });
+    expect(env).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+    });
     expect(env.dataDir).toMatch(/data$/);
   });
 
@@ -32,7 +37,9 @@ describe('loadEnv', () => {
   });
 
   it('names every bad variable in one error', () => {
-    expect(() => loadEnv({ PORT: 'x', DATABASE_URL: 'mysql://a' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
+    expect(() => loadEnv({ PORT: 'x', DATABASE_URL: 'mysql://a' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL/,
+    );
     expect(() => loadEnv({ ADMIN_EMAIL: 'a@b.id' })).toThrow(/harus diisi bersama/);
   });
 });

@@ -30,7 +30,9 @@ async function main() {
     { url: running.url, database: running.services.database.kind, ms: Date.now() - started },
     'server ready',
   );
-  console.log(`BEM Poltek Nuklir siap di ${env.publicUrl} (database: ${running.services.database.kind})`);
+  console.log(
+    `BEM Poltek Nuklir siap di ${env.publicUrl} (database: ${running.services.database.kind})`,
+  );
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');

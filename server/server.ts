@@ -44,7 +44,14 @@ export async function startServer(
       logger,
       signInPerMinute: env.signInPerMinute,
     });
-    const services: Services = { env, database, auth, mailer, logger, lifecycle: { shuttingDown: false } };
+    const services: Services = {
+      env,
+      database,
+      auth,
+      mailer,
+      logger,
+      lifecycle: { shuttingDown: false },
+    };
 
     if (env.admin && !(await hasMasterAdmin(database.db))) {
       await createAdmin(database.db, { ...env.admin, role: 'master' });

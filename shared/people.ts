@@ -1,5 +1,9 @@
 /** The three study programmes of the spec; Program Studi must be one of them. */
-export const PRODI = ['Teknokimia Nuklir', 'Elektronika Instrumentasi', 'Elektro Mekanika'] as const;
+export const PRODI = [
+  'Teknokimia Nuklir',
+  'Elektronika Instrumentasi',
+  'Elektro Mekanika',
+] as const;
 export type Prodi = (typeof PRODI)[number];
 
 /** Admin levels; master manages admins. */

@@ -6,9 +6,14 @@ import { account, user } from '../db/schema/index.ts';
 import { ApiError } from '../http/errors.ts';
 
 export const emailTaken = () =>
-  new ApiError(409, 'EMAIL_TAKEN', 'Email sudah terdaftar. Silakan masuk atau gunakan email lain.', {
-    email: 'Email sudah terdaftar.',
-  });
+  new ApiError(
+    409,
+    'EMAIL_TAKEN',
+    'Email sudah terdaftar. Silakan masuk atau gunakan email lain.',
+    {
+      email: 'Email sudah terdaftar.',
+    },
+  );
 
 /**
  * Creates a better-auth user with an email + password credential inside the caller's
@@ -43,7 +48,10 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
   let e: unknown = err;
   for (let i = 0; i < 4 && e; i++) {
     const pgErr = e as { code?: string; constraint?: string; message?: string; cause?: unknown };
-    if (pgErr.code === '23505' && (pgErr.constraint === constraint || pgErr.message?.includes(constraint)))
+    if (
+      pgErr.code === '23505' &&
+      (pgErr.constraint === constraint || pgErr.message?.includes(constraint))
+    )
       return true;
     e = pgErr.cause;
   }

@@ -22,14 +22,22 @@ describe('master admin bootstrap from ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME'
       ADMIN_NAME: 'Ketua BEM',
     });
     apps.push(app);
-    const masters = await app.services.database.db.select().from(admins).where(eq(admins.role, 'master'));
+    const masters = await app.services.database.db
+      .select()
+      .from(admins)
+      .where(eq(admins.role, 'master'));
     expect(masters).toHaveLength(1);
 
     const client = app.client();
     expect((await client.signIn('ketua@bem.test', 'sandi-master-1')).status).toBe(200);
     const me = await client.me();
     expect(me.admin?.role).toBe('master');
-    expect(me.abilities).toMatchObject({ isAdmin: true, isMaster: true, manageAdmins: true, isVoter: false });
+    expect(me.abilities).toMatchObject({
+      isAdmin: true,
+      isMaster: true,
+      manageAdmins: true,
+      isVoter: false,
+    });
   });
 
   it('creates nobody on a later start when a master admin already exists', async () => {
@@ -45,15 +53,28 @@ describe('master admin bootstrap from ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME'
     };
     try {
       const first = await startServer(
-        loadEnv({ ...base, ADMIN_EMAIL: 'pertama@bem.test', ADMIN_PASSWORD: 'sandi-master-1', ADMIN_NAME: 'Pertama' }),
+        loadEnv({
+          ...base,
+          ADMIN_EMAIL: 'pertama@bem.test',
+          ADMIN_PASSWORD: 'sandi-master-1',
+          ADMIN_NAME: 'Pertama',
+        }),
       );
       await first.stop();
       const second = await startServer(
-        loadEnv({ ...base, ADMIN_EMAIL: 'kedua@bem.test', ADMIN_PASSWORD: 'sandi-master-2', ADMIN_NAME: 'Kedua' }),
+        loadEnv({
+          ...base,
+          ADMIN_EMAIL: 'kedua@bem.test',
+          ADMIN_PASSWORD: 'sandi-master-2',
+          ADMIN_NAME: 'Kedua',
+        }),
       );
       try {
         const db = second.services.database.db;
-        const rows = await db.select({ email: user.email, role: admins.role }).from(admins).innerJoin(user, eq(user.id, admins.userId));
+        const rows = await db
+          .select({ email: user.email, role: admins.role })
+          .from(admins)
+          .innerJoin(user, eq(user.id, admins.userId));
         expect(rows).toEqual([{ email: 'pertama@bem.test', role: 'master' }]);
         const client = new TestClient(second.url, second.services.env.publicUrl);
         expect((await client.signIn('kedua@bem.test', 'sandi-master-2')).status).toBe(401);

@@ -14,7 +14,12 @@ export async function createAdmin(
       const account = await createAccount(tx, input);
       const [admin] = await tx
         .insert(admins)
-        .values({ userId: account.id, role: input.role, namaLengkap: input.name, namaTampilan: input.name })
+        .values({
+          userId: account.id,
+          role: input.role,
+          namaLengkap: input.name,
+          namaTampilan: input.name,
+        })
         .returning();
       return { account, admin: admin! };
     });
@@ -26,6 +31,10 @@ export async function createAdmin(
 
 /** True when at least one master admin exists. */
 export async function hasMasterAdmin(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: admins.userId }).from(admins).where(eq(admins.role, 'master')).limit(1);
+  const rows = await db
+    .select({ id: admins.userId })
+    .from(admins)
+    .where(eq(admins.role, 'master'))
+    .limit(1);
   return rows.length > 0;
 }

@@ -17,7 +17,10 @@ export async function registerVoter(
 ) {
   try {
     return await db.transaction(async (tx) => {
-      const [nimOwner] = await tx.select({ id: voters.userId }).from(voters).where(eq(voters.nim, input.nim));
+      const [nimOwner] = await tx
+        .select({ id: voters.userId })
+        .from(voters)
+        .where(eq(voters.nim, input.nim));
       if (nimOwner) throw nimTaken();
       const account = await createAccount(tx, {
         email: input.email,
@@ -26,7 +29,12 @@ export async function registerVoter(
       });
       const [voter] = await tx
         .insert(voters)
-        .values({ userId: account.id, namaLengkap: input.namaLengkap, nim: input.nim, prodi: input.prodi })
+        .values({
+          userId: account.id,
+          namaLengkap: input.namaLengkap,
+          nim: input.nim,
+          prodi: input.prodi,
+        })
         .returning();
       return { account, voter: voter! };
     });

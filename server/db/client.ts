@@ -28,7 +28,10 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 
 // An arbitrary constant shared by every instance: only one of them migrates at a time.
 const MIGRATION_LOCK_KEY = 7_204_613_511;

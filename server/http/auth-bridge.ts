@@ -10,7 +10,8 @@ const messages: Record<string, string> = {
   INVALID_PASSWORD: 'Kata sandi salah.',
   PASSWORD_TOO_SHORT: 'Kata sandi minimal 8 karakter.',
   PASSWORD_TOO_LONG: 'Kata sandi terlalu panjang (maksimal 128 karakter).',
-  INVALID_TOKEN: 'Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa. Silakan minta tautan baru.',
+  INVALID_TOKEN:
+    'Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa. Silakan minta tautan baru.',
   USER_NOT_FOUND: 'Akun tidak ditemukan.',
   EMAIL_NOT_VERIFIED: 'Email belum diverifikasi.',
   MISSING_OR_NULL_ORIGIN: 'Permintaan tanpa asal (Origin) ditolak.',
@@ -61,7 +62,9 @@ export async function authBridge(c: Context<AppEnv>) {
     // not JSON (e.g. a disabled path's plain 404)
   }
   const fallback = byStatus[res.status] ?? ['AUTH_ERROR', 'Permintaan tidak dapat diproses.'];
-  const body: ErrorBody = { error: { code: code || fallback[0], message: messages[code] ?? fallback[1] } };
+  const body: ErrorBody = {
+    error: { code: code || fallback[0], message: messages[code] ?? fallback[1] },
+  };
   const out = c.json(body, res.status as 400);
   for (const cookie of res.headers.getSetCookie()) out.headers.append('set-cookie', cookie);
   return out;

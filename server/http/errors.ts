@@ -52,11 +52,17 @@ const httpExceptionMessages: Partial<Record<number, [string, string]>> = {
 /** Maps every thrown error to the JSON shape; anything unexpected is logged and becomes a 500. */
 export function handleError(logger: Logger) {
   return (err: Error, c: Context) => {
-    if (err instanceof ApiError) return errorResponse(c, err.status, err.code, err.message, err.fields);
+    if (err instanceof ApiError)
+      return errorResponse(c, err.status, err.code, err.message, err.fields);
     if (err instanceof HTTPException) {
       const known = httpExceptionMessages[err.status];
       if (known) return errorResponse(c, err.status as ContentfulStatusCode, known[0], known[1]);
-      return errorResponse(c, err.status as ContentfulStatusCode, 'HTTP_ERROR', 'Permintaan tidak dapat diproses.');
+      return errorResponse(
+        c,
+        err.status as ContentfulStatusCode,
+        'HTTP_ERROR',
+        'Permintaan tidak dapat diproses.',
+      );
     }
     logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
     return errorResponse(c, 500, 'INTERNAL', 'Terjadi kesalahan pada server. Silakan coba lagi.');

@@ -72,7 +72,10 @@ export function securityHeaders(https: boolean): MiddlewareHandler<AppEnv> {
 export function loadSession(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
-    c.set('user', session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null);
+    c.set(
+      'user',
+      session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null,
+    );
     c.set('sessionId', session?.session.id ?? null);
     await next();
   };

@@ -16,9 +16,7 @@ export function createRouter() {
         fields[key] ??= issue.message;
       }
       const first = result.error.issues[0];
-      const message = first
-        ? first.message
-        : 'Data tidak valid.';
+      const message = first ? first.message : 'Data tidak valid.';
       return errorResponse(c, 400, 'VALIDATION_ERROR', message, fields);
     },
   });

@@ -73,10 +73,15 @@ export class TestClient {
     this.origin = origin;
   }
 
-  async request(method: string, urlPath: string, init: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {}) {
+  async request(
+    method: string,
+    urlPath: string,
+    init: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {},
+  ) {
     const headers = new Headers(init.headers);
     if (!headers.has('origin')) headers.set('origin', this.origin);
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (this.cookies.size)
+      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');

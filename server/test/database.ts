@@ -39,7 +39,10 @@ export async function pgliteTemplate(): Promise<Blob> {
 }
 
 /** Creates a fresh database on the test PostgreSQL server; returns its URL and how to drop it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `bem_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;

@@ -16,7 +16,10 @@ export async function startSmtpCatcher() {
       stream.on('end', () => {
         PostalMime.parse(Buffer.concat(chunks))
           .then((mail) => {
-            messages.push({ ...mail, envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()) });
+            messages.push({
+              ...mail,
+              envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            });
             callback();
           })
           .catch((err: Error) => callback(err));

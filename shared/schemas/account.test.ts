@@ -17,9 +17,12 @@ describe('registerVoterSchema', () => {
     expect(r.namaLengkap).toBe("Dewi Ayu Lestari-Nur'aini");
   });
 
-  it.each(['Teknokimia Nuklir', 'Elektronika Instrumentasi', 'Elektro Mekanika'])('accepts the prodi %s', (prodi) => {
-    expect(registerVoterSchema.safeParse({ ...valid, prodi }).success).toBe(true);
-  });
+  it.each(['Teknokimia Nuklir', 'Elektronika Instrumentasi', 'Elektro Mekanika'])(
+    'accepts the prodi %s',
+    (prodi) => {
+      expect(registerVoterSchema.safeParse({ ...valid, prodi }).success).toBe(true);
+    },
+  );
 
   it.each([
     [{ prodi: 'Kedokteran' }, 'prodi'],

@@ -17,7 +17,15 @@ function allowed(me: Me, need: Need): boolean {
  * Guards a screen on the server's view of the person (the server refuses the data anyway).
  * Signed out: to the sign-in page; signed in without the role: to their own landing.
  */
-export function RequireRole({ need, signInPath, children }: { need: Need; signInPath: string; children: ReactNode }) {
+export function RequireRole({
+  need,
+  signInPath,
+  children,
+}: {
+  need: Need;
+  signInPath: string;
+  children: ReactNode;
+}) {
   const me = useMe();
   const location = useLocation();
   if (me.isPending) return <LoadingOverlay />;

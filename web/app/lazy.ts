@@ -9,7 +9,12 @@ export function lazyRoute<T>(load: () => Promise<T>): () => Promise<T> {
   return () =>
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error('Batas waktu memuat halaman terlampaui (error loading dynamically imported module).')),
+        () =>
+          reject(
+            new Error(
+              'Batas waktu memuat halaman terlampaui (error loading dynamically imported module).',
+            ),
+          ),
         CHUNK_TIMEOUT_MS,
       );
       load().then(

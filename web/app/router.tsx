@@ -57,7 +57,10 @@ export const routes: RouteObject[] = [
           { path: paths.login, lazy: lazyRoute(() => import('./routes/login.tsx')) },
           { path: paths.register, lazy: lazyRoute(() => import('./routes/register.tsx')) },
           titled(paths.registerPanitia, 'Daftar Panitia'),
-          { path: paths.registerPemilih, lazy: lazyRoute(() => import('./routes/register-pemilih.tsx')) },
+          {
+            path: paths.registerPemilih,
+            lazy: lazyRoute(() => import('./routes/register-pemilih.tsx')),
+          },
           { path: paths.lupaSandi, lazy: lazyRoute(() => import('./routes/lupa-sandi.tsx')) },
           { path: paths.loginPemilih, lazy: lazyRoute(() => import('./routes/login-pemilih.tsx')) },
           titled(paths.profilPemilih, 'Edit Profil Pemilih', voter),

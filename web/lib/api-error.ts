@@ -20,7 +20,12 @@ export async function toApiError(res: Response): Promise<ApiError> {
       error?: { code?: string; message?: string; fields?: Record<string, string> };
     };
     if (body.error?.message) {
-      return new ApiError(res.status, body.error.code ?? 'ERROR', body.error.message, body.error.fields);
+      return new ApiError(
+        res.status,
+        body.error.code ?? 'ERROR',
+        body.error.message,
+        body.error.fields,
+      );
     }
   } catch {
     // not JSON

@@ -94,21 +94,31 @@ describe('password reset through a real SMTP server', () => {
     const page = await fetch(app.url + url.pathname + url.search);
     expect(page.status).not.toBe(404);
     // …which posts the new password with the token.
-    const reset = await app.client().post('/api/auth/reset-password', { token, newPassword: 'sandi-baru-456' });
+    const reset = await app
+      .client()
+      .post('/api/auth/reset-password', { token, newPassword: 'sandi-baru-456' });
     expect(reset.status).toBe(200);
 
     expect((await app.client().signIn(voter.email, voter.password)).status).toBe(401);
     expect((await app.client().signIn(voter.email, 'sandi-baru-456')).status).toBe(200);
 
-    const reuse = await app.client().post('/api/auth/reset-password', { token, newPassword: 'sandi-ketiga-789' });
+    const reuse = await app
+      .client()
+      .post('/api/auth/reset-password', { token, newPassword: 'sandi-ketiga-789' });
     expect(reuse.status).toBe(400);
-    expect(((await reuse.json()) as ErrorBody).error.message).toMatch(/tidak valid atau sudah kedaluwarsa/);
+    expect(((await reuse.json()) as ErrorBody).error.message).toMatch(
+      /tidak valid atau sudah kedaluwarsa/,
+    );
   });
 
   it('answers an unknown email exactly as a known one, and sends nothing', async () => {
     const voter = await app.client().registerVoter();
-    const known = await app.client().post('/api/auth/request-password-reset', { email: voter.email });
-    const unknown = await app.client().post('/api/auth/request-password-reset', { email: 'siapa@tidak.ada' });
+    const known = await app
+      .client()
+      .post('/api/auth/request-password-reset', { email: voter.email });
+    const unknown = await app
+      .client()
+      .post('/api/auth/request-password-reset', { email: 'siapa@tidak.ada' });
     expect(unknown.status).toBe(known.status);
     expect(await unknown.json()).toEqual(await known.json());
     await smtp.waitFor(voter.email);
@@ -116,7 +126,9 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('refuses a new password shorter than 8 characters', async () => {
-    const res = await app.client().post('/api/auth/reset-password', { token: 'x', newPassword: 'pendek' });
+    const res = await app
+      .client()
+      .post('/api/auth/reset-password', { token: 'x', newPassword: 'pendek' });
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorBody).error.message).toMatch(/minimal 8 karakter/);
   });
@@ -128,7 +140,8 @@ describe('rate limiting', () => {
     try {
       const client = limited.client();
       const statuses: number[] = [];
-      for (let i = 0; i < 7; i++) statuses.push((await client.signIn('x@y.test', 'salah-sandi-1')).status);
+      for (let i = 0; i < 7; i++)
+        statuses.push((await client.signIn('x@y.test', 'salah-sandi-1')).status);
       expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
       expect(statuses.at(-1)).toBe(429);
       const res = await client.signIn('x@y.test', 'salah-sandi-1');

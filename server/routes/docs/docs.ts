@@ -37,7 +37,9 @@ export function mountDocs(app: OpenAPIHono<AppEnv>) {
     },
   });
   app.get('/api/docs', (c) => c.html(page));
-  app.get('/api/docs/init.js', (c) => c.body(init, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
+  app.get('/api/docs/init.js', (c) =>
+    c.body(init, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
+  );
   app.use(
     '/api/docs/*',
     serveStatic({ root: swaggerDir, rewriteRequestPath: (p) => p.replace(/^\/api\/docs/, '') }),

@@ -57,7 +57,9 @@ describe('API conventions', () => {
       body: JSON.stringify({ namaLengkap: 'x'.repeat(JSON_BODY_LIMIT + 10) }),
     });
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
   });
 
   it('answers a wrong content type with a 415 in the error shape', async () => {
@@ -74,7 +76,9 @@ describe('API conventions', () => {
     const doc = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as {
       paths: Record<string, unknown>;
     };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/me', '/api/voters/register', '/readyz']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/me', '/api/voters/register', '/readyz']),
+    );
     const page = await fetch(`${app.url}/api/docs`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('/api/docs/swagger-ui-bundle.js');
@@ -115,7 +119,9 @@ describe('web app serving', () => {
   });
 
   it('serves hashed assets compressed and cached immutably', async () => {
-    const res = await fetch(`${app.url}/assets/main-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    const res = await fetch(`${app.url}/assets/main-abc123.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect(await res.text()).toContain('console.log');

@@ -6,5 +6,10 @@ export const getMe = createRoute({
   path: '/me',
   tags: ['Akun'],
   summary: 'The signed-in person with their own records and abilities',
-  responses: { 200: { description: 'Signed in or anonymous', content: { 'application/json': { schema: meSchema } } } },
+  responses: {
+    200: {
+      description: 'Signed in or anonymous',
+      content: { 'application/json': { schema: meSchema } },
+    },
+  },
 });

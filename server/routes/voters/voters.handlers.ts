@@ -17,6 +17,7 @@ export const votersRouter = createRouter().openapi(registerVoter, async (c) => {
     headers,
     returnHeaders: true,
   });
-  for (const cookie of signIn.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+  for (const cookie of signIn.headers.getSetCookie())
+    c.header('set-cookie', cookie, { append: true });
   return c.json(presentMe({ user: account, admin: null, voter }), 201);
 });

@@ -12,7 +12,10 @@ export const registerVoter = createRoute({
     body: { required: true, content: { 'application/json': { schema: registerVoterSchema } } },
   },
   responses: {
-    201: { description: 'Registered and signed in', content: { 'application/json': { schema: meSchema } } },
+    201: {
+      description: 'Registered and signed in',
+      content: { 'application/json': { schema: meSchema } },
+    },
     400: errorResponses[400],
     409: errorResponses[409],
   },

@@ -39,7 +39,9 @@ describe('POST /api/voters/register', () => {
     const first = voterInput({ email: 'dobel@mahasiswa.test' });
     await app.client().registerVoter(first);
     const before = await counts();
-    const res = await app.client().post('/api/voters/register', voterInput({ email: 'DOBEL@Mahasiswa.TEST' }));
+    const res = await app
+      .client()
+      .post('/api/voters/register', voterInput({ email: 'DOBEL@Mahasiswa.TEST' }));
     expect(res.status).toBe(409);
     const body = (await res.json()) as ErrorBody;
     expect(body.error.code).toBe('EMAIL_TAKEN');
@@ -62,7 +64,11 @@ describe('POST /api/voters/register', () => {
     const nim = voterInput().nim;
     const before = await counts();
     const results = await Promise.all(
-      [0, 1, 2, 3].map((i) => app.client().post('/api/voters/register', voterInput({ nim, email: `race${i}${nim}@x.test` }))),
+      [0, 1, 2, 3].map((i) =>
+        app
+          .client()
+          .post('/api/voters/register', voterInput({ nim, email: `race${i}${nim}@x.test` })),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     const after = await counts();
@@ -71,23 +77,36 @@ describe('POST /api/voters/register', () => {
   });
 
   it.each([
-    ['a short password', { password: 'pendek', confirmPassword: 'pendek' }, 'password', /minimal 8 karakter/],
-    ['a confirmation that differs', { confirmPassword: 'lain-sekali' }, 'confirmPassword', /tidak sama/],
+    [
+      'a short password',
+      { password: 'pendek', confirmPassword: 'pendek' },
+      'password',
+      /minimal 8 karakter/,
+    ],
+    [
+      'a confirmation that differs',
+      { confirmPassword: 'lain-sekali' },
+      'confirmPassword',
+      /tidak sama/,
+    ],
     ['a prodi outside the three options', { prodi: 'Teknik Sipil' }, 'prodi', /Program Studi/],
     ['a NIM with letters', { nim: '12AB5678' }, 'nim', /8 sampai 12 digit/],
     ['a NIM too short', { nim: '1234' }, 'nim', /8 sampai 12 digit/],
     ['an invalid email', { email: 'bukan-email' }, 'email', /email tidak valid/i],
     ['an empty name', { namaLengkap: '  ' }, 'namaLengkap', /minimal 2 karakter/],
     ['a name with markup', { namaLengkap: '<script>x</script>' }, 'namaLengkap', /hanya boleh/],
-  ])('refuses %s with a message on that field and changes nothing', async (_label, override, field, message) => {
-    const before = await counts();
-    const res = await app.client().post('/api/voters/register', voterInput(override));
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as ErrorBody;
-    expect(body.error.code).toBe('VALIDATION_ERROR');
-    expect(body.error.fields?.[field]).toMatch(message);
-    expect(await counts()).toEqual(before);
-  });
+  ])(
+    'refuses %s with a message on that field and changes nothing',
+    async (_label, override, field, message) => {
+      const before = await counts();
+      const res = await app.client().post('/api/voters/register', voterInput(override));
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as ErrorBody;
+      expect(body.error.code).toBe('VALIDATION_ERROR');
+      expect(body.error.fields?.[field]).toMatch(message);
+      expect(await counts()).toEqual(before);
+    },
+  );
 
   it('refuses a body that is not an object', async () => {
     const res = await app.client().post('/api/voters/register', ['x']);
@@ -95,7 +114,10 @@ describe('POST /api/voters/register', () => {
   });
 
   it('stores every email lower-case', async () => {
-    const rows = await app.services.database.db.select({ email: user.email }).from(user).where(sql`${user.email} <> lower(${user.email})`);
+    const rows = await app.services.database.db
+      .select({ email: user.email })
+      .from(user)
+      .where(sql`${user.email} <> lower(${user.email})`);
     expect(rows).toEqual([]);
   });
 });

@@ -30,12 +30,12 @@ export function Footer() {
         </nav>
         <div>
           <p className="footer-title">Alamat</p>
-          <address>
-            Jl. Babarsari Kotak Pos 6101 YKBB, Yogyakarta 55281
-          </address>
+          <address>Jl. Babarsari Kotak Pos 6101 YKBB, Yogyakarta 55281</address>
         </div>
       </div>
-      <div className="container footer-bottom">© {year} BEM Poltek Nuklir. Hak cipta dilindungi.</div>
+      <div className="container footer-bottom">
+        © {year} BEM Poltek Nuklir. Hak cipta dilindungi.
+      </div>
     </footer>
   );
 }

@@ -33,14 +33,21 @@ function Avatar({ me }: { me: Me }) {
 function accountItems(me: Me, mobile: boolean) {
   const items: { to: string; label: string }[] = [];
   if (me.abilities.isAdmin) {
-    items.push({ to: paths.admin.dashboard, label: 'Dashboard BEM' }, { to: paths.admin.profil, label: 'Edit Profil' });
+    items.push(
+      { to: paths.admin.dashboard, label: 'Dashboard BEM' },
+      { to: paths.admin.profil, label: 'Edit Profil' },
+    );
     if (!mobile) {
       items.push({ to: paths.admin.histori, label: 'Histori Aktivitas' });
-      if (me.abilities.manageAdmins) items.push({ to: paths.admin.kelolaAdmin, label: 'Kelola Admin' });
+      if (me.abilities.manageAdmins)
+        items.push({ to: paths.admin.kelolaAdmin, label: 'Kelola Admin' });
     }
   }
   if (me.abilities.isVoter) {
-    items.push({ to: paths.dashboardPemilih, label: 'Dashboard Saya' }, { to: paths.profilPemilih, label: 'Edit Profil' });
+    items.push(
+      { to: paths.dashboardPemilih, label: 'Dashboard Saya' },
+      { to: paths.profilPemilih, label: 'Edit Profil' },
+    );
   }
   return items;
 }
@@ -51,28 +58,29 @@ export function TopBar() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [accountOpen, setAccountOpen] = useState(false);
+  // Each menu remembers the path it was opened on, so it is closed by any navigation.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const [accountOpenOn, setAccountOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
+  const accountOpen = accountOpenOn === location.pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.pathname : null);
+  const setAccountOpen = (open: boolean) => setAccountOpenOn(open ? location.pathname : null);
   const barRef = useRef<HTMLElement>(null);
   const accountRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    setMenuOpen(false);
-    setAccountOpen(false);
-  }, [location.pathname]);
 
   useEffect(() => {
     if (!menuOpen && !accountOpen) return;
     const onPointer = (e: PointerEvent) => {
       const target = e.target as Node;
-      if (menuOpen && barRef.current && !barRef.current.contains(target)) setMenuOpen(false);
-      if (accountOpen && accountRef.current && !accountRef.current.contains(target)) setAccountOpen(false);
+      if (menuOpen && barRef.current && !barRef.current.contains(target)) setMenuOpenOn(null);
+      if (accountOpen && accountRef.current && !accountRef.current.contains(target))
+        setAccountOpenOn(null);
     };
-    const onScroll = () => setMenuOpen(false);
+    const onScroll = () => setMenuOpenOn(null);
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
-        setMenuOpen(false);
-        setAccountOpen(false);
+        setMenuOpenOn(null);
+        setAccountOpenOn(null);
       }
     };
     document.addEventListener('pointerdown', onPointer);
@@ -111,13 +119,17 @@ export function TopBar() {
           aria-label="Menu"
           aria-expanded={menuOpen}
           aria-controls="site-nav"
-          onClick={() => setMenuOpen((v) => !v)}
+          onClick={() => setMenuOpen(!menuOpen)}
         >
           <span />
           <span />
           <span />
         </button>
-        <nav id="site-nav" className={`site-nav${menuOpen ? ' open' : ''}`} aria-label="Navigasi utama">
+        <nav
+          id="site-nav"
+          className={`site-nav${menuOpen ? ' open' : ''}`}
+          aria-label="Navigasi utama"
+        >
           <ul>
             {links.map((l) => (
               <li key={l.to}>
@@ -163,7 +175,7 @@ export function TopBar() {
               aria-haspopup="true"
               aria-expanded={accountOpen}
               aria-controls="account-menu"
-              onClick={() => setAccountOpen((v) => !v)}
+              onClick={() => setAccountOpen(!accountOpen)}
             >
               <Avatar me={signedIn} />
             </button>

@@ -10,7 +10,9 @@ export function Component() {
       <div className="card auth-card">
         <h1>Masuk Pemilih</h1>
         <p className="lead">Masuk dengan akun pemilih untuk mengikuti e-voting.</p>
-        <LoginForm registerLink={{ to: paths.registerPemilih, label: 'Belum punya akun? Daftar' }} />
+        <LoginForm
+          registerLink={{ to: paths.registerPemilih, label: 'Belum punya akun? Daftar' }}
+        />
       </div>
     </div>
   );

@@ -21,7 +21,9 @@ export function Component() {
         ) : (
           <>
             <h1>Lupa Kata Sandi</h1>
-            <p className="lead">Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat kata sandi baru.</p>
+            <p className="lead">
+              Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat kata sandi baru.
+            </p>
             <ForgotPasswordForm />
             <div className="form-links">
               <Link to={paths.loginPemilih}>Kembali ke halaman masuk</Link>

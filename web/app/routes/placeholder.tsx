@@ -12,4 +12,6 @@ export function PlaceholderPage({ title }: { title: string }) {
 }
 
 /** Builds a lazy route module for a titled placeholder. */
-export const placeholder = (title: string) => ({ Component: () => <PlaceholderPage title={title} /> });
+export const placeholder = (title: string) => ({
+  Component: () => <PlaceholderPage title={title} />,
+});

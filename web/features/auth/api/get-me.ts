@@ -8,7 +8,8 @@ export type Me = Awaited<ReturnType<typeof getMe>>;
 
 export const meQueryKey = ['me'] as const;
 
-export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
 
 export function useMe() {
   return useQuery(meQueryOptions());

@@ -6,7 +6,11 @@ export type SignInInput = { email: string; password: string };
 
 /** Signs in with email and password, then loads the person's records. */
 export async function signIn(input: SignInInput) {
-  await postJson('/api/auth/sign-in/email', { email: input.email, password: input.password, rememberMe: true });
+  await postJson('/api/auth/sign-in/email', {
+    email: input.email,
+    password: input.password,
+    rememberMe: true,
+  });
   return getMe();
 }
 

@@ -33,8 +33,8 @@ export function ForgotPasswordForm() {
   if (sentTo) {
     return (
       <Alert kind="success">
-        Jika {sentTo} terdaftar, tautan untuk mengatur ulang kata sandi telah dikirim ke email tersebut. Periksa
-        juga folder spam. Tautan berlaku 1 jam.
+        Jika {sentTo} terdaftar, tautan untuk mengatur ulang kata sandi telah dikirim ke email
+        tersebut. Periksa juga folder spam. Tautan berlaku 1 jam.
       </Alert>
     );
   }

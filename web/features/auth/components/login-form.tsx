@@ -26,7 +26,10 @@ export function LoginForm({ registerLink }: { registerLink?: { to: string; label
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      const me = await signIn.mutateAsync({ email: values.email.trim(), password: values.password });
+      const me = await signIn.mutateAsync({
+        email: values.email.trim(),
+        password: values.password,
+      });
       await navigate(landingPath(me), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'INVALID_EMAIL_OR_PASSWORD') {

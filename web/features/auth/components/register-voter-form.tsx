@@ -3,7 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PRODI } from '../../../../shared/people.ts';
-import { registerVoterSchema, type RegisterVoterInput } from '../../../../shared/schemas/account.ts';
+import {
+  registerVoterSchema,
+  type RegisterVoterInput,
+} from '../../../../shared/schemas/account.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { SelectField, TextField } from '../../../components/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -19,7 +22,14 @@ export function RegisterVoterForm() {
   const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, formState, setError } = useForm<RegisterVoterInput>({
     resolver: zodResolver(registerVoterSchema),
-    defaultValues: { namaLengkap: '', nim: '', prodi: '' as never, email: '', password: '', confirmPassword: '' },
+    defaultValues: {
+      namaLengkap: '',
+      nim: '',
+      prodi: '' as never,
+      email: '',
+      password: '',
+      confirmPassword: '',
+    },
   });
   const e = formState.errors;
 
@@ -36,7 +46,12 @@ export function RegisterVoterForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
-      <TextField label="Nama Lengkap" autoComplete="name" error={e.namaLengkap?.message} {...register('namaLengkap')} />
+      <TextField
+        label="Nama Lengkap"
+        autoComplete="name"
+        error={e.namaLengkap?.message}
+        {...register('namaLengkap')}
+      />
       <TextField
         label="NIM"
         inputMode="numeric"
@@ -52,7 +67,14 @@ export function RegisterVoterForm() {
         error={e.prodi?.message}
         {...register('prodi')}
       />
-      <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={e.email?.message} {...register('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={e.email?.message}
+        {...register('email')}
+      />
       <TextField
         label="Kata Sandi"
         type="password"

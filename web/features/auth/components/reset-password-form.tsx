@@ -35,7 +35,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (done) {
     return (
       <>
-        <Alert kind="success">Kata sandi berhasil diubah. Silakan masuk dengan kata sandi baru.</Alert>
+        <Alert kind="success">
+          Kata sandi berhasil diubah. Silakan masuk dengan kata sandi baru.
+        </Alert>
         <div className="form-links">
           <Link to={paths.loginPemilih}>Masuk sebagai pemilih</Link>
           <Link to={paths.login}>Masuk sebagai admin/panitia</Link>
