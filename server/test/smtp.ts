@@ -1,10 +1,15 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
 export type CaughtMail = Email & { envelopeTo: string[] };
 
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpCatcher() {
+/**
+ * A real SMTP server on loopback that keeps every message it receives (and, with `saveTo`, writes
+ * each as JSON into that folder for other processes to read).
+ */
+export async function startSmtpCatcher(opts: { saveTo?: string } = {}) {
   const messages: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -16,10 +21,16 @@ export async function startSmtpCatcher() {
       stream.on('end', () => {
         PostalMime.parse(Buffer.concat(chunks))
           .then((mail) => {
-            messages.push({
+            const caught = {
               ...mail,
               envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            });
+            };
+            messages.push(caught);
+            if (opts.saveTo) {
+              const file = path.join(opts.saveTo, `${Date.now()}-${messages.length}.json`);
+              const { envelopeTo: to, subject, text } = caught;
+              fs.writeFileSync(file, JSON.stringify({ to, subject, text }));
+            }
             callback();
           })
           .catch((err: Error) => callback(err));

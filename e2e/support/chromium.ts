@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import { chromium } from '@playwright/test';
+
+/**
+ * The Chromium the end-to-end tests drive: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else a
+ * browser Playwright installed itself. Nothing is ever downloaded here.
+ */
+export function findChromium(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  for (const c of candidates) if (c && fs.existsSync(c)) return c;
+  try {
+    const own = chromium.executablePath();
+    if (own && fs.existsSync(own)) return own;
+  } catch {
+    // Playwright has no browser of its own installed
+  }
+  throw new Error(
+    'Chromium tidak ditemukan untuk tes end-to-end. Pasang dengan `sudo apt-get install chromium` ' +
+      '(Debian/Ubuntu), atau tunjuk browser yang ada dengan CHROMIUM_PATH=/path/ke/chromium.',
+  );
+}
+
+/** Flags that keep Chromium quiet and offline in a sandboxed CI machine. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+let seq = 0;
+
+/** A unique, valid voter for one test. */
+export function newVoter() {
+  seq++;
+  const nim = `${Date.now() % 100_000_000}${process.pid % 10}${seq % 10}`
+    .padStart(10, '0')
+    .slice(-10);
+  return {
+    namaLengkap: 'Ayu Wulandari',
+    nim,
+    prodi: 'Elektronika Instrumentasi',
+    email: `ayu${nim}@mahasiswa.test`,
+    password: 'sandi-pemilih-1',
+  };
+}
+
+export type Voter = ReturnType<typeof newVoter>;
+
+/** Fills and sends the voter registration form. */
+export async function registerThroughForm(page: Page, v: Voter, confirm = v.password) {
+  await page.goto('/register-pemilih');
+  await page.getByLabel('Nama Lengkap').fill(v.namaLengkap);
+  await page.getByLabel('NIM').fill(v.nim);
+  await page.getByLabel('Program Studi').selectOption(v.prodi);
+  await page.getByLabel('Email').fill(v.email);
+  await page.getByLabel('Kata Sandi', { exact: true }).fill(v.password);
+  await page.getByLabel('Konfirmasi Kata Sandi').fill(confirm);
+  await page.getByRole('button', { name: 'Daftar' }).click();
+}
+
+/** Registers a voter straight through the API (for tests about something else). */
+export async function registerThroughApi(page: Page, v: Voter) {
+  const res = await page.request.post('/api/voters/register', {
+    data: { ...v, confirmPassword: v.password },
+  });
+  expect(res.status()).toBe(201);
+  await page.context().clearCookies();
+}
+
+/** Signs in on one of the sign-in screens. */
+export async function signIn(
+  page: Page,
+  screen: '/login' | '/login-pemilih',
+  email: string,
+  password: string,
+) {
+  await page.goto(screen);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Kata Sandi').fill(password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+}
+
+/** Logs out through the account menu (desktop) or the hamburger menu (phone). */
+export async function logout(page: Page) {
+  const hamburger = page.getByRole('button', { name: 'Menu', exact: true });
+  if (await hamburger.isVisible()) {
+    await hamburger.click();
+    await page.locator('#site-nav').getByRole('button', { name: 'Logout' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Menu akun' }).click();
+    await page.locator('#account-menu').getByRole('button', { name: 'Logout' }).click();
+  }
+}
+
+/** Waits for the mail the server sent to an address (caught by the loopback SMTP server). */
+export async function waitForMail(
+  to: string,
+  timeoutMs = 15_000,
+): Promise<{ subject: string; text: string }> {
+  const dir = process.env.E2E_MAIL_DIR!;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const f of fs.readdirSync(dir)) {
+      const mail = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as {
+        to: string[];
+        subject: string;
+        text: string;
+      };
+      if (mail.to.includes(to.toLowerCase())) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The top bar offers Login (inside the hamburger menu on a phone). */
+export async function expectSignedOut(page: Page) {
+  const hamburger = page.getByRole('button', { name: 'Menu', exact: true });
+  if (await hamburger.isVisible()) await hamburger.click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu akun' })).toHaveCount(0);
+  if (await hamburger.isVisible()) await hamburger.click();
+}

@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfNeeded } from '../../scripts/build-if-needed.ts';
+import { startSmtpCatcher } from '../../server/test/smtp.ts';
+import { E2E_MASTER } from './accounts.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Builds the web app, then runs the real server (its own embedded database, a real SMTP server on
+ * loopback catching its mail into a folder the tests read) for the whole end-to-end run.
+ */
+export default async function globalSetup() {
+  buildIfNeeded();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-e2e-'));
+  const mailDir = path.join(work, 'caught-mail');
+  fs.mkdirSync(mailDir);
+  const smtp = await startSmtpCatcher({ saveTo: mailDir });
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const server = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(work, 'data'),
+      DATABASE_URL: '',
+      PUBLIC_URL: baseUrl,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      ADMIN_EMAIL: E2E_MASTER.email,
+      ADMIN_PASSWORD: E2E_MASTER.password,
+      ADMIN_NAME: E2E_MASTER.name,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    const ok = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('server not ready within 90 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAIL_DIR = mailDir;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await smtp.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  };
+}
