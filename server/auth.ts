@@ -71,8 +71,8 @@ export function createAuth(opts: AuthOptions) {
       disableOriginCheck: false,
     },
     telemetry: { enabled: false },
+    // No explicit `level`: with one set, better-auth also prints every refused request to the console.
     logger: {
-      level: 'warn',
       log: (level, message, ...args) => {
         const fn = level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug';
         opts.logger[fn]({ args }, `auth: ${message}`);

@@ -1,0 +1,66 @@
+// `npm test`: typecheck, lint, unit + integration tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set) and end-to-end tests in Chromium. Every step runs; the run fails if any did.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-test-reports-'));
+const vitestReport = path.join(reports, 'vitest.json');
+const playwrightReport = path.join(reports, 'playwright.json');
+
+type Step = { name: string; cmd: string; args: string[]; env?: Record<string, string> };
+
+const steps: Step[] = [
+  { name: 'typecheck', cmd: 'tsc', args: ['-p', 'tsconfig.json'] },
+  { name: 'typecheck (web)', cmd: 'tsc', args: ['-p', 'web/tsconfig.json'] },
+  { name: 'lint', cmd: 'eslint', args: ['.'] },
+  { name: 'format', cmd: 'prettier', args: ['--check', '.', '--log-level', 'warn'] },
+  {
+    name: process.env.TEST_DATABASE_URL
+      ? 'unit + integration (PGlite, PostgreSQL)'
+      : 'unit + integration (PGlite)',
+    cmd: 'vitest',
+    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  },
+  {
+    name: 'end-to-end (Chromium)',
+    cmd: 'playwright',
+    args: ['test', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  },
+];
+
+const results: { name: string; ok: boolean; seconds: number }[] = [];
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}`);
+  const started = Date.now();
+  const r = spawnSync(step.cmd, step.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
+  results.push({ name: step.name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestReport);
+const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
+  playwrightReport,
+);
+const passed = (vitest?.numPassedTests ?? 0) + (pw?.stats.expected ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (pw?.stats.unexpected ?? 0) + (pw?.stats.flaky ?? 0);
+fs.rmSync(reports, { recursive: true, force: true });
+
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+const stepsFailed = results.filter((r) => !r.ok).length;
+console.log(`\nTests: ${passed} passed, ${failed} failed`);
+if (stepsFailed || failed || passed === 0) process.exit(1);
