@@ -6,6 +6,7 @@ import { authBridge } from './http/auth-bridge.ts';
 import type { AppEnv, Services } from './http/context.ts';
 import { errorResponse, handleError } from './http/errors.ts';
 import { clientIp, loadSession, requestLog, securityHeaders } from './http/middleware.ts';
+import { rateLimit } from './http/rate-limit.ts';
 import { mountWebApp } from './http/static.ts';
 import { mountDocs } from './routes/docs/docs.ts';
 import { healthRouter } from './routes/health/health.handlers.ts';
@@ -59,6 +60,10 @@ export function createApp(services: Services) {
 
   app.on(['GET', 'POST'], '/api/auth/*', authBridge);
 
+  app.use(
+    '/api/voters/register',
+    rateLimit('register', { windowSeconds: 3600, max: services.env.registerPerHour }),
+  );
   app.use('/api/*', loadSession(services));
   app.route('/api', apiRoutes());
   mountDocs(app);

@@ -31,6 +31,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('dist/web'),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(600),
 });
 
 /** The validated configuration of one server process. */
@@ -49,6 +50,8 @@ export type Env = {
   webDist: string;
   /** Sign-in attempts allowed per client address per minute. */
   signInPerMinute: number;
+  /** Registrations allowed per client address per hour (a campus shares one NAT address). */
+  registerPerHour: number;
 };
 
 /** Reads and validates the environment; throws one readable error listing every bad variable. */
@@ -83,5 +86,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     signInPerMinute: e.SIGN_IN_PER_MINUTE,
+    registerPerHour: e.REGISTER_PER_HOUR,
   };
 }

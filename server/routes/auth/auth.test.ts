@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app.ts';
+import { startTestApp, voterInput, type TestApp } from '../../test/app.ts';
 import { startSmtpCatcher } from '../../test/smtp.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -149,6 +149,24 @@ describe('rate limiting', () => {
       expect(((await res.json()) as ErrorBody).error.message).toMatch(/Terlalu banyak percobaan/);
     } finally {
       await limited.stop();
+    }
+  });
+});
+
+describe('cookies behind https', () => {
+  it('marks the session cookie Secure (and __Secure-) when PUBLIC_URL is https', async () => {
+    const secure = await startTestApp({ PUBLIC_URL: 'https://bem.example.test' });
+    try {
+      const client = secure.client();
+      const res = await client.post('/api/voters/register', voterInput());
+      expect(res.status).toBe(201);
+      const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'));
+      expect(cookie).toMatch(/^__Secure-/);
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+    } finally {
+      await secure.stop();
     }
   });
 });

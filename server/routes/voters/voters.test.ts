@@ -121,3 +121,25 @@ describe('POST /api/voters/register', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('registration rate limit', () => {
+  it('refuses registrations over the hourly limit per address with a 429, creating nothing', async () => {
+    const limited = await startTestApp({ REGISTER_PER_HOUR: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await limited.client().post('/api/voters/register', voterInput())).status);
+      expect(statuses).toEqual([201, 201, 201]);
+      const db = limited.services.database.db;
+      const [before] = await db.select({ n: count() }).from(user);
+      const res = await limited.client().post('/api/voters/register', voterInput());
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(((await res.json()) as ErrorBody).error.message).toMatch(/Terlalu banyak percobaan/);
+      const [after] = await db.select({ n: count() }).from(user);
+      expect(after!.n).toBe(before!.n);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
