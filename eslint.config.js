@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -51,29 +51,72 @@ export default tseslint.config(
       ],
     },
   },
-  // Import boundaries, checked on resolved paths: shared/ stands alone, and a web feature never
-  // imports another feature (routes compose them).
+  // Import boundaries, checked on resolved paths: shared/ stands alone, the server never reaches
+  // into the web app, and a web feature never imports another feature (routes compose them).
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        ...features.map((f) => ({
+          type: `feature-${f}`,
+          pattern: `web/features/${f}`,
+        })),
+        { type: 'shared', pattern: 'shared' },
+        { type: 'server', pattern: 'server' },
+        { type: 'web', pattern: 'web' },
+        { type: 'scripts', pattern: 'scripts' },
+        { type: 'e2e', pattern: 'e2e' },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
     rules: {
-      'import-x/no-restricted-paths': [
+      'boundaries/dependencies': [
         'error',
         {
-          zones: [
+          default: 'allow',
+          policies: [
             {
-              target: './shared',
-              from: ['./server', './web', './scripts', './e2e'],
-              message: 'shared/ imports neither server/ nor web/.',
+              from: { element: { type: 'shared' } },
+              disallow: {
+                to: {
+                  element: {
+                    types: {
+                      anyOf: [
+                        'server',
+                        'web',
+                        'scripts',
+                        'e2e',
+                        ...features.map((f) => `feature-${f}`),
+                      ],
+                    },
+                  },
+                },
+              },
             },
-            { target: './server', from: ['./web', './scripts', './e2e'] },
+            {
+              from: { element: { type: 'server' } },
+              disallow: {
+                to: {
+                  element: {
+                    types: {
+                      anyOf: ['web', 'scripts', 'e2e', ...features.map((f) => `feature-${f}`)],
+                    },
+                  },
+                },
+              },
+            },
             ...features.map((f) => ({
-              target: `./web/features/${f}`,
-              from: './web/features',
-              except: [`./${f}`],
-              message: 'A feature does not import another feature; compose them in a route.',
+              from: { element: { type: `feature-${f}` } },
+              disallow: {
+                to: {
+                  element: {
+                    types: { anyOf: features.filter((g) => g !== f).map((g) => `feature-${g}`) },
+                  },
+                },
+              },
             })),
-          ],
+          ].filter((p) => p.disallow.to.element.types.anyOf.length > 0),
         },
       ],
     },
