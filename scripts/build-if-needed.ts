@@ -19,7 +19,7 @@ function newestMtime(p: string): number {
 /** Builds the web app when it was never built or its sources changed since the last build. */
 export function buildIfNeeded(): void {
   const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-  const stamp = Number(fs.readFileSync(stampFile, { encoding: 'utf8', flag: 'a+' }) || 0);
+  const stamp = fs.existsSync(stampFile) ? Number(fs.readFileSync(stampFile, 'utf8')) || 0 : 0;
   if (fs.existsSync(path.join(root, 'dist/web/index.html')) && stamp >= newest) return;
   console.log('Membangun aplikasi web...');
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
