@@ -14,7 +14,7 @@ test('a voter registers, is signed in, signs out and signs in again', async ({ p
   const v = newVoter();
   await registerThroughForm(page, v);
   await expect(page).toHaveURL(/\/dashboard-pemilih$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard Pemilih' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Halo, ${v.namaLengkap}!` })).toBeVisible();
 
   await logout(page);
   await expect(page).toHaveURL(/\/$/);

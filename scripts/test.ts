@@ -15,6 +15,7 @@ type Step = { name: string; cmd: string; args: string[]; env?: Record<string, st
 const steps: Step[] = [
   { name: 'typecheck', cmd: 'tsc', args: ['-p', 'tsconfig.json'] },
   { name: 'typecheck (web)', cmd: 'tsc', args: ['-p', 'web/tsconfig.json'] },
+  { name: 'typecheck (e2e)', cmd: 'tsc', args: ['-p', 'e2e/tsconfig.json'] },
   { name: 'lint', cmd: 'eslint', args: ['.'] },
   { name: 'format', cmd: 'prettier', args: ['--check', '.', '--log-level', 'warn'] },
   {

@@ -10,7 +10,10 @@ import { rateLimit } from './http/rate-limit.ts';
 import { mountWebApp } from './http/static.ts';
 import { mountDocs } from './routes/docs/docs.ts';
 import { healthRouter } from './routes/health/health.handlers.ts';
+import { adminsRouter } from './routes/admins/admins.handlers.ts';
+import { liveRouter } from './routes/live/live.handlers.ts';
 import { meRouter } from './routes/me/me.handlers.ts';
+import { siteRouter } from './routes/site/site.handlers.ts';
 import { votersRouter } from './routes/voters/voters.handlers.ts';
 
 /** JSON bodies above this are refused with 413 (uploads get their own limit on their routes). */
@@ -18,7 +21,12 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** The API routers, mounted under /api; their type is what the web client is typed against. */
 function apiRoutes() {
-  return new OpenAPIHono<AppEnv>().route('/', meRouter).route('/', votersRouter);
+  return new OpenAPIHono<AppEnv>()
+    .route('/', meRouter)
+    .route('/', votersRouter)
+    .route('/', adminsRouter)
+    .route('/', siteRouter)
+    .route('/', liveRouter);
 }
 
 export type ApiRoutes = ReturnType<typeof apiRoutes>;

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { loadAuthSecret } from './db/secret.ts';
 import type { Env } from './env.ts';
 import type { Services } from './http/context.ts';
+import { PersonEvents } from './live/person-events.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
@@ -44,12 +45,14 @@ export async function startServer(
       logger,
       signInPerMinute: env.signInPerMinute,
     });
+    const live = await PersonEvents.start(database, logger);
     const services: Services = {
       env,
       database,
       auth,
       mailer,
       logger,
+      live,
       lifecycle: { shuttingDown: false },
     };
 
@@ -71,6 +74,7 @@ export async function startServer(
     const stop = () =>
       (stopping ??= (async () => {
         services.lifecycle.shuttingDown = true;
+        await live.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

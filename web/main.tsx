@@ -5,6 +5,7 @@ import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import './styles/global.css';
 import './styles/layout.css';
+import './styles/profile.css';
 
 const router = createRouter();
 

@@ -4,3 +4,19 @@ export const E2E_MASTER = {
   password: 'sandi-master-e2e',
   name: 'Master BEM',
 };
+
+/** A plain admin, created before the server starts. */
+export const E2E_ADMIN = {
+  email: 'admin@bem.test',
+  password: 'sandi-admin-e2e',
+  name: 'Rudi Hartono',
+};
+
+/** Someone who is both an admin and a voter. */
+export const E2E_DUAL = {
+  email: 'ganda@bem.test',
+  password: 'sandi-ganda-e2e',
+  name: 'Dewi Lestari',
+  nim: '0219000999',
+  prodi: 'Teknokimia Nuklir' as const,
+};

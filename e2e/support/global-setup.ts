@@ -4,8 +4,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from '../../scripts/build-if-needed.ts';
+import { createAdmin } from '../../server/commands/create-admin.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { voters } from '../../server/db/schema/index.ts';
 import { startSmtpCatcher } from '../../server/test/smtp.ts';
-import { E2E_MASTER } from './accounts.ts';
+import { E2E_ADMIN, E2E_DUAL, E2E_MASTER } from './accounts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -28,6 +31,8 @@ export default async function globalSetup() {
   const mailDir = path.join(work, 'caught-mail');
   fs.mkdirSync(mailDir);
   const smtp = await startSmtpCatcher({ saveTo: mailDir });
+  const dataDir = path.join(work, 'data');
+  await seedAccounts(dataDir);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const server = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
@@ -37,7 +42,7 @@ export default async function globalSetup() {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(work, 'data'),
+      DATA_DIR: dataDir,
       DATABASE_URL: '',
       PUBLIC_URL: baseUrl,
       SMTP_URL: smtp.url,
@@ -68,4 +73,21 @@ export default async function globalSetup() {
     await smtp.close();
     fs.rmSync(work, { recursive: true, force: true });
   };
+}
+
+/** People the journeys need that no screen creates yet: a plain admin, and an admin who is also a voter. */
+async function seedAccounts(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  try {
+    await createAdmin(database.db, { ...E2E_ADMIN, role: 'admin' });
+    const dual = await createAdmin(database.db, { ...E2E_DUAL, role: 'admin' });
+    await database.db.insert(voters).values({
+      userId: dual.account.id,
+      namaLengkap: E2E_DUAL.name,
+      nim: E2E_DUAL.nim,
+      prodi: E2E_DUAL.prodi,
+    });
+  } finally {
+    await database.close();
+  }
 }

@@ -101,21 +101,55 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
-    listen: async (channel, onPayload) => {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (n) => {
-        if (n.channel === channel) onPayload(n.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        await client.end().catch(() => {});
-      };
-    },
+    listen: (channel, onPayload) => listenWithReconnect(url, channel, onPayload),
     close: async () => {
       await pool.end();
     },
+  };
+}
+
+/**
+ * LISTEN on a dedicated connection that comes back by itself after the server restarts or the
+ * connection drops (with a growing pause between tries), so live updates resume without a restart.
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let delay = 250;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    let failed = false;
+    // Each connection fails at most once; then a new one is tried after a pause.
+    const fail = () => {
+      if (failed || stopped) return;
+      failed = true;
+      c.end().catch(() => {});
+      setTimeout(() => void connect().catch(() => {}), delay).unref();
+      delay = Math.min(delay * 2, 10_000);
+    };
+    c.on('notification', (n) => {
+      if (n.channel === channel) onPayload(n.payload ?? '');
+    });
+    c.on('error', fail);
+    c.on('end', fail);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      delay = 250;
+    } catch (err) {
+      fail();
+      throw err;
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Auth } from '../auth.ts';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import type { PersonEvents } from '../live/person-events.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -11,6 +12,7 @@ export type Services = {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  live: PersonEvents;
   /** Set when the process has begun shutting down; readiness turns false at once. */
   lifecycle: { shuttingDown: boolean };
 };

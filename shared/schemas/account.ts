@@ -62,3 +62,35 @@ export const resetPasswordSchema = z
     path: ['confirmPassword'],
     error: 'Konfirmasi kata sandi tidak sama dengan kata sandi.',
   });
+
+/** A profile photo: empty (no photo) or a JPEG data URL; the server decodes and checks it. */
+export const fotoField = z
+  .string()
+  .max(210_000, { error: 'Ukuran foto maksimal 150 KB.' })
+  .refine((s) => s === '' || s.startsWith('data:image/jpeg;base64,'), {
+    error: 'Foto harus berupa gambar JPEG.',
+  });
+
+/** What a voter may change of their own record; every other field is kept as it is. */
+export const voterProfileSchema = z.object({
+  namaLengkap: namaLengkapField,
+  nim: nimField,
+  prodi: prodiField,
+  foto: fotoField,
+});
+export type VoterProfileInput = z.input<typeof voterProfileSchema>;
+
+/** A display name: optional, short, plain text. */
+export const namaTampilanField = z
+  .string()
+  .trim()
+  .max(50, { error: 'Nama tampilan maksimal 50 karakter.' })
+  .regex(/^[^<>]*$/, { error: 'Nama tampilan tidak boleh berisi < atau >.' });
+
+/** What an admin may change of their own record. */
+export const adminProfileSchema = z.object({
+  namaTampilan: namaTampilanField,
+  namaLengkap: namaLengkapField,
+  foto: fotoField,
+});
+export type AdminProfileInput = z.input<typeof adminProfileSchema>;

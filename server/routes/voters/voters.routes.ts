@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { registerVoterSchema } from '../../../shared/schemas/account.ts';
-import { meSchema } from '../../presenters/me.ts';
+import { registerVoterSchema, voterProfileSchema } from '../../../shared/schemas/account.ts';
+import { meSchema, voterSchema } from '../../presenters/me.ts';
 import { errorResponses } from '../../http/schemas.ts';
 
 export const registerVoter = createRoute({
@@ -17,6 +17,35 @@ export const registerVoter = createRoute({
       content: { 'application/json': { schema: meSchema } },
     },
     400: errorResponses[400],
+    409: errorResponses[409],
+  },
+});
+
+export const getOwnVoter = createRoute({
+  method: 'get',
+  path: '/voters/me',
+  tags: ['Pemilih'],
+  summary: "The signed-in voter's own record",
+  responses: {
+    200: { description: 'The record', content: { 'application/json': { schema: voterSchema } } },
+    401: errorResponses[401],
+    403: errorResponses[403],
+  },
+});
+
+export const updateOwnVoter = createRoute({
+  method: 'put',
+  path: '/voters/me',
+  tags: ['Pemilih'],
+  summary: "Save the signed-in voter's own profile (other fields are kept)",
+  request: {
+    body: { required: true, content: { 'application/json': { schema: voterProfileSchema } } },
+  },
+  responses: {
+    200: { description: 'Saved', content: { 'application/json': { schema: voterSchema } } },
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
     409: errorResponses[409],
   },
 });

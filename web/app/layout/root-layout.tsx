@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { Footer } from './footer.tsx';
+import { SessionEffects } from './session-effects.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /** Scrolls to the top on every path change. */
@@ -22,6 +23,7 @@ export function RootLayout() {
         Langsung ke konten
       </a>
       <ScrollToTop />
+      <SessionEffects />
       <TopBar />
       <main id="main" tabIndex={-1}>
         <Outlet />

@@ -67,6 +67,16 @@ export function TopBar() {
   const setAccountOpen = (open: boolean) => setAccountOpenOn(open ? location.pathname : null);
   const barRef = useRef<HTMLElement>(null);
   const accountRef = useRef<HTMLDivElement>(null);
+  const avatarRef = useRef<HTMLButtonElement>(null);
+  const hamburgerRef = useRef<HTMLButtonElement>(null);
+
+  // An opened account menu takes the focus to its first item, as menus do for keyboard users.
+  useEffect(() => {
+    if (accountOpen)
+      accountRef.current
+        ?.querySelector<HTMLElement>('#account-menu a, #account-menu button')
+        ?.focus();
+  }, [accountOpen]);
 
   useEffect(() => {
     if (!menuOpen && !accountOpen) return;
@@ -78,10 +88,12 @@ export function TopBar() {
     };
     const onScroll = () => setMenuOpenOn(null);
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setMenuOpenOn(null);
-        setAccountOpenOn(null);
-      }
+      if (e.key !== 'Escape') return;
+      // Escape closes the open menu and gives the focus back to the button that opened it.
+      if (accountOpen) avatarRef.current?.focus();
+      else if (menuOpen) hamburgerRef.current?.focus();
+      setMenuOpenOn(null);
+      setAccountOpenOn(null);
     };
     document.addEventListener('pointerdown', onPointer);
     window.addEventListener('scroll', onScroll, { passive: true });
@@ -114,6 +126,7 @@ export function TopBar() {
           </span>
         </Link>
         <button
+          ref={hamburgerRef}
           type="button"
           className="hamburger"
           aria-label="Menu"
@@ -167,8 +180,17 @@ export function TopBar() {
           </ul>
         </nav>
         {signedIn ? (
-          <div className="account" ref={accountRef}>
+          <div
+            className="account"
+            ref={accountRef}
+            onBlur={(e) => {
+              // Tabbing out of the account menu closes it.
+              if (accountOpen && !e.currentTarget.contains(e.relatedTarget as Node | null))
+                setAccountOpenOn(null);
+            }}
+          >
             <button
+              ref={avatarRef}
               type="button"
               className="avatar-button"
               aria-label="Menu akun"

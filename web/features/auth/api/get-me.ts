@@ -6,7 +6,9 @@ export const getMe = () => json(api.me.$get());
 
 export type Me = Awaited<ReturnType<typeof getMe>>;
 
-export const meQueryKey = ['me'] as const;
+/** Every query about the signed-in person's own records starts with this key. */
+export const selfKey = ['self'] as const;
+export const meQueryKey = ['self', 'me'] as const;
 
 export const meQueryOptions = () =>
   queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });

@@ -1,0 +1,60 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { user, voters } from '../db/schema/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { normalizeProfilePhoto } from '../images/profile-photo.ts';
+import type { Prodi } from '../../shared/people.ts';
+import { isUniqueViolation } from './create-account.ts';
+
+const nimTaken = () =>
+  new ApiError(409, 'NIM_TAKEN', 'NIM sudah dipakai pemilih lain.', {
+    nim: 'NIM sudah terdaftar.',
+  });
+
+/**
+ * Saves a voter's own profile. Fields the voter does not edit (status, verification, extra fields)
+ * are kept; a new NIM on a verified voter sends them back to verification.
+ */
+export async function updateVoterProfile(
+  db: Db,
+  userId: string,
+  input: { namaLengkap: string; nim: string; prodi: Prodi; foto: string },
+) {
+  const foto = await normalizeProfilePhoto(input.foto);
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(voters)
+        .where(eq(voters.userId, userId))
+        .for('update');
+      if (!current) throw new ApiError(404, 'NOT_FOUND', 'Data pemilih tidak ditemukan.');
+      if (input.nim !== current.nim) {
+        const [owner] = await tx
+          .select({ id: voters.userId })
+          .from(voters)
+          .where(and(eq(voters.nim, input.nim), ne(voters.userId, userId)));
+        if (owner) throw nimTaken();
+      }
+      const nimChanged = input.nim !== current.nim;
+      const [saved] = await tx
+        .update(voters)
+        .set({
+          namaLengkap: input.namaLengkap,
+          nim: input.nim,
+          prodi: input.prodi,
+          foto,
+          ...(nimChanged && current.status !== 'pending'
+            ? { status: 'pending' as const, rejectionReason: null }
+            : {}),
+        })
+        .where(eq(voters.userId, userId))
+        .returning();
+      await tx.update(user).set({ name: input.namaLengkap }).where(eq(user.id, userId));
+      return saved!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'voters_nim_unique')) throw nimTaken();
+    throw err;
+  }
+}

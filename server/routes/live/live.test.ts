@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { voters } from '../../db/schema/index.ts';
+import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.stop());
+
+/** Opens the live stream and collects its event names until closed. */
+async function openStream(client: TestClient) {
+  const controller = new AbortController();
+  const res = await fetch(`${app.url}/api/live/me`, {
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    signal: controller.signal,
+  });
+  const events: string[] = [];
+  let ended = false;
+  const reading = (async () => {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        for (const m of buffer.matchAll(/^event: (\w+)$/gm)) events.push(m[1]!);
+        buffer = buffer.slice(buffer.lastIndexOf('\n') + 1);
+      }
+    } catch {
+      // aborted
+    }
+    ended = true;
+  })();
+  return {
+    res,
+    events,
+    ended: () => ended,
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+const until = async (check: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('GET /api/live/me', () => {
+  it('refuses the anonymous', async () => {
+    const res = await fetch(`${app.url}/api/live/me`);
+    expect(res.status).toBe(401);
+  });
+
+  it("sends `changed` when the person's own record changes, whoever wrote it, and nothing for others", async () => {
+    const me = app.client();
+    const mine = await me.registerVoter();
+    const someoneElse = app.client();
+    const theirs = await someoneElse.registerVoter();
+    const stream = await openStream(me);
+    try {
+      expect(stream.res.status).toBe(200);
+      expect(stream.res.headers.get('content-type')).toContain('text/event-stream');
+      await until(() => stream.events.includes('ready'));
+
+      // Someone else's record changes: nothing for me.
+      await app.services.database.db
+        .update(voters)
+        .set({ namaTampilan: 'Lain' })
+        .where(eq(voters.nim, theirs.nim));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(stream.events.filter((e) => e === 'changed')).toHaveLength(0);
+
+      // An admin (here: a direct write, as any writer would) changes my record: I am told.
+      await app.services.database.db
+        .update(voters)
+        .set({ status: 'verified' })
+        .where(eq(voters.nim, mine.nim));
+      await until(() => stream.events.includes('changed'));
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('ends the stream when the server shuts down', async () => {
+    const other = await startTestApp();
+    try {
+      const client = other.client();
+      await client.registerVoter();
+      const controller = new AbortController();
+      const res = await fetch(`${other.url}/api/live/me`, {
+        headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        signal: controller.signal,
+      });
+      const reader = res.body!.getReader();
+      await reader.read();
+      const started = Date.now();
+      await other.stop();
+      // Shutdown does not wait for the stream's client: it is ended, well before the 10 s cut-off.
+      expect(Date.now() - started).toBeLessThan(5000);
+      controller.abort();
+    } catch (err) {
+      await other.stop().catch(() => {});
+      throw err;
+    }
+  });
+});

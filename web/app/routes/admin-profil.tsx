@@ -1,0 +1,26 @@
+import { Alert } from '../../components/alert.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { paths } from '../../config/paths.ts';
+import { useOwnAdmin } from '../../features/profile/api/own-admin.ts';
+import { AdminProfileForm } from '../../features/profile/components/admin-profile-form.tsx';
+import { RequireRole } from '../guards.tsx';
+
+function AdminProfile() {
+  const admin = useOwnAdmin();
+  if (admin.isPending) return <p role="status">Memuat...</p>;
+  if (admin.isError) return <Alert kind="error">{admin.error.message}</Alert>;
+  return <AdminProfileForm admin={admin.data} />;
+}
+
+/** /admin/profil: the admin's own profile. */
+export function Component() {
+  useDocumentTitle('Edit Profil Admin');
+  return (
+    <RequireRole need="admin" signInPath={paths.login}>
+      <div className="container page">
+        <h1>Edit Profil Admin</h1>
+        <AdminProfile />
+      </div>
+    </RequireRole>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { adminProfileSchema, type AdminProfileInput } from '../../../../shared/schemas/account.ts';
+import { TextField } from '../../../components/form-field.tsx';
+import { SaveStatus, type SaveState } from '../../../components/save-status.tsx';
+import { paths } from '../../../config/paths.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useUpdateOwnAdmin } from '../api/own-admin.ts';
+import { PhotoPanel } from './photo-panel.tsx';
+
+const fields = ['namaTampilan', 'namaLengkap', 'foto'] as const;
+
+/** Edit Profil for admins: display name, full name and photo, with the same photo rules. */
+export function AdminProfileForm({ admin }: { admin: AdminProfileInput & { role: string } }) {
+  const update = useUpdateOwnAdmin();
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const { register, handleSubmit, control, formState, setError } = useForm<AdminProfileInput>({
+    resetOptions: { keepDirtyValues: true },
+    resolver: zodResolver(adminProfileSchema),
+    // The record as the server has it now: a change made elsewhere (live update) refills the form
+    // while the person's own unsaved edits are kept.
+    values: {
+      namaTampilan: admin.namaTampilan,
+      namaLengkap: admin.namaLengkap,
+      foto: admin.foto,
+    },
+  });
+  const [namaTampilan, namaLengkap] = useWatch({ control, name: ['namaTampilan', 'namaLengkap'] });
+  const e = formState.errors;
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setSave({ kind: 'saving' });
+      try {
+        await update.mutateAsync(values);
+        setSave({ kind: 'done', message: 'Profil berhasil diperbarui!' });
+      } catch (err) {
+        applyServerErrors(err, setError, fields);
+        setSave({ kind: 'done', message: 'Gagal memperbarui profil.' });
+      }
+    },
+    () => setSave({ kind: 'idle' }),
+  );
+
+  return (
+    <form className="profile-layout" onSubmit={onSubmit} noValidate>
+      <Controller
+        control={control}
+        name="foto"
+        render={({ field }) => (
+          <PhotoPanel
+            foto={field.value}
+            initial={namaTampilan || namaLengkap}
+            onChange={(foto) => field.onChange(foto)}
+            error={e.foto?.message}
+          />
+        )}
+      />
+      <div className="profile-fields card">
+        <p className="field-hint">Peran: {admin.role === 'master' ? 'Master' : 'Admin'}</p>
+        <TextField
+          label="Nama Tampilan"
+          hint="Ditampilkan di menu akun; kosongkan untuk memakai nama lengkap."
+          error={e.namaTampilan?.message}
+          {...register('namaTampilan')}
+        />
+        <TextField
+          label="Nama Lengkap"
+          autoComplete="name"
+          error={e.namaLengkap?.message}
+          {...register('namaLengkap')}
+        />
+        <div className="profile-actions">
+          <button type="submit" className="btn btn-primary" disabled={save.kind === 'saving'}>
+            Simpan Perubahan
+          </button>
+          <Link className="btn btn-outline" to={paths.admin.dashboard}>
+            Kembali ke Dashboard
+          </Link>
+        </div>
+        <SaveStatus state={save} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { useId, useRef, useState } from 'react';
+import { resizePhoto } from '../lib/resize-photo.ts';
+
+/** The photo panel: the current photo (or the initial), Ganti Foto and Hapus Foto. */
+export function PhotoPanel({
+  foto,
+  initial,
+  onChange,
+  error,
+}: {
+  foto: string;
+  initial: string;
+  onChange: (foto: string) => void;
+  error?: string | undefined;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [localError, setLocalError] = useState<string>();
+  const errorId = useId();
+  const shown = localError ?? error;
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setLocalError(undefined);
+    try {
+      onChange(await resizePhoto(file));
+    } catch (err) {
+      setLocalError(err instanceof Error ? err.message : 'Gagal memproses foto.');
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <section className="photo-panel" aria-label="Foto profil">
+      <div className="photo-frame">
+        {foto ? (
+          <img src={foto} alt="Foto profil" data-testid="profile-photo" />
+        ) : (
+          <span className="photo-initial" aria-hidden="true">
+            {(initial.trim()[0] ?? '?').toUpperCase()}
+          </span>
+        )}
+      </div>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(e) => void pick(e.target.files?.[0])}
+      />
+      <div className="photo-actions">
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => input.current?.click()}
+          disabled={busy}
+          aria-describedby={shown ? errorId : undefined}
+        >
+          {busy ? 'Memproses...' : 'Ganti Foto'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline btn-danger-outline"
+          onClick={() => onChange('')}
+          disabled={busy || !foto}
+        >
+          Hapus Foto
+        </button>
+      </div>
+      <p className="field-hint">
+        Gambar apa pun; diperkecil menjadi lebar 300 piksel. Tersimpan setelah Simpan Perubahan.
+      </p>
+      {shown ? (
+        <p className="field-error" id={errorId} role="alert">
+          {shown}
+        </p>
+      ) : null}
+    </section>
+  );
+}
