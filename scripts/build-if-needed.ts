@@ -4,7 +4,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sources = ['web', 'shared', 'vite.config.ts', 'package-lock.json'];
-const stampFile = path.join(root, 'dist/web/.build-stamp');
+const stampFile = path.join(root, 'dist/.web-build-stamp');
 
 function newestMtime(p: string): number {
   const stat = fs.statSync(p, { throwIfNoEntry: false });

@@ -7,6 +7,9 @@ import type { Mailer } from './mail/mailer.ts';
 import { resetPasswordMail } from './mail/templates/reset-password.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/people.ts';
 
+/** How long a session lives on the server without a refresh. */
+export const SESSION_IDLE_SECONDS = 30 * 60;
+
 /** The header our server sets from the socket (or trusted proxy) address; clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-bem-client-ip';
 
@@ -46,10 +49,25 @@ export function createAuth(opts: AuthOptions) {
     },
     // Accounts are created by our own endpoints (voter and committee registration, admin CLI),
     // each in one transaction with the person's role record; the generic endpoint is closed.
-    disabledPaths: ['/sign-up/email'],
+    // Endpoints this product does not use are closed: profile data goes through our own validated
+    // routes, and nothing else may send mail or change an account's email.
+    disabledPaths: [
+      '/sign-up/email',
+      '/update-user',
+      '/change-email',
+      '/delete-user',
+      '/delete-user/callback',
+      '/send-verification-email',
+      '/verify-email',
+      '/sign-in/social',
+      '/link-social',
+      '/unlink-account',
+    ],
+    // A session ends on the server 30 minutes after the browser last showed activity (the browser
+    // logs out after 15; an open tab with an active person refreshes the session every few minutes).
     session: {
-      expiresIn: 60 * 60 * 24 * 7,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: 5 * 60,
     },
     rateLimit: {
       enabled: true,

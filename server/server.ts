@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { loadAuthSecret } from './db/secret.ts';
 import type { Env } from './env.ts';
 import type { Services } from './http/context.ts';
+import { ApiError } from './http/errors.ts';
 import { PersonEvents } from './live/person-events.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -32,6 +33,7 @@ export async function startServer(
     loadDataDir: opts.loadDataDir,
     inMemory: opts.inMemory,
   });
+  let live: PersonEvents | undefined;
   try {
     const mailer =
       opts.mailer ??
@@ -45,7 +47,7 @@ export async function startServer(
       logger,
       signInPerMinute: env.signInPerMinute,
     });
-    const live = await PersonEvents.start(database, logger);
+    live = await PersonEvents.start(database, logger);
     const services: Services = {
       env,
       database,
@@ -57,8 +59,13 @@ export async function startServer(
     };
 
     if (env.admin && !(await hasMasterAdmin(database.db))) {
-      await createAdmin(database.db, { ...env.admin, role: 'master' });
-      logger.info({ email: env.admin.email }, 'master admin created from ADMIN_EMAIL');
+      try {
+        await createAdmin(database.db, { ...env.admin, role: 'master' });
+        logger.info({ email: env.admin.email }, 'master admin created from ADMIN_EMAIL');
+      } catch (err) {
+        // Another instance starting at the same moment created it first.
+        if (!(err instanceof ApiError && err.code === 'EMAIL_TAKEN')) throw err;
+      }
     }
 
     const app = createApp(services);
@@ -74,7 +81,7 @@ export async function startServer(
     const stop = () =>
       (stopping ??= (async () => {
         services.lifecycle.shuttingDown = true;
-        await live.stop();
+        await services.live.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
@@ -87,6 +94,7 @@ export async function startServer(
 
     return { url: `http://${host}:${port}`, port, services, stop };
   } catch (err) {
+    await live?.stop().catch(() => {});
     await database.close();
     throw err;
   }

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { account, user } from '../db/schema/index.ts';
@@ -18,11 +17,12 @@ export const emailTaken = () =>
 /**
  * Creates a better-auth user with an email + password credential inside the caller's
  * transaction, so the person's role record is written atomically with the account.
- * The password hash is better-auth's own, so its sign-in accepts it.
+ * The hash comes from `hashPassword` (better-auth's own, so its sign-in accepts it), computed
+ * before the transaction: scrypt is slow and must not hold the database.
  */
 export async function createAccount(
   tx: Db | Tx,
-  input: { email: string; password: string; name: string },
+  input: { email: string; passwordHash: string; name: string },
 ): Promise<{ id: string; email: string; name: string }> {
   const email = input.email.trim().toLowerCase();
   const [existing] = await tx
@@ -31,14 +31,13 @@ export async function createAccount(
     .where(sql`lower(${user.email}) = ${email}`);
   if (existing) throw emailTaken();
   const id = crypto.randomUUID();
-  const hash = await hashPassword(input.password);
   await tx.insert(user).values({ id, email, name: input.name, emailVerified: false });
   await tx.insert(account).values({
     id: crypto.randomUUID(),
     accountId: id,
     providerId: 'credential',
     userId: id,
-    password: hash,
+    password: input.passwordHash,
   });
   return { id, email, name: input.name };
 }
@@ -57,3 +56,5 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+export { hashPassword } from 'better-auth/crypto';

@@ -2,16 +2,21 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { admins } from '../db/schema/index.ts';
 import type { AdminRole } from '../../shared/people.ts';
-import { createAccount, emailTaken, isUniqueViolation } from './create-account.ts';
+import { createAccount, emailTaken, hashPassword, isUniqueViolation } from './create-account.ts';
 
 /** Creates an account with an admins record in one transaction. */
 export async function createAdmin(
   db: Db,
   input: { email: string; password: string; name: string; role: AdminRole },
 ) {
+  const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const account = await createAccount(tx, input);
+      const account = await createAccount(tx, {
+        email: input.email,
+        name: input.name,
+        passwordHash,
+      });
       const [admin] = await tx
         .insert(admins)
         .values({

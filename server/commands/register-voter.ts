@@ -2,7 +2,7 @@ import type { Db } from '../db/client.ts';
 import { voters } from '../db/schema/index.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Prodi } from '../../shared/people.ts';
-import { createAccount, emailTaken, isUniqueViolation } from './create-account.ts';
+import { createAccount, emailTaken, hashPassword, isUniqueViolation } from './create-account.ts';
 import { eq } from 'drizzle-orm';
 
 const nimTaken = () =>
@@ -15,6 +15,7 @@ export async function registerVoter(
   db: Db,
   input: { namaLengkap: string; nim: string; prodi: Prodi; email: string; password: string },
 ) {
+  const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
       const [nimOwner] = await tx
@@ -24,7 +25,7 @@ export async function registerVoter(
       if (nimOwner) throw nimTaken();
       const account = await createAccount(tx, {
         email: input.email,
-        password: input.password,
+        passwordHash,
         name: input.namaLengkap,
       });
       const [voter] = await tx

@@ -13,7 +13,7 @@ const nimTaken = () =>
 
 /**
  * Saves a voter's own profile. Fields the voter does not edit (status, verification, extra fields)
- * are kept; a new NIM on a verified voter sends them back to verification.
+ * are kept; a changed name, NIM or programme sends a verified or rejected voter back to verification.
  */
 export async function updateVoterProfile(
   db: Db,
@@ -36,7 +36,11 @@ export async function updateVoterProfile(
           .where(and(eq(voters.nim, input.nim), ne(voters.userId, userId)));
         if (owner) throw nimTaken();
       }
-      const nimChanged = input.nim !== current.nim;
+      // An admin verified (or rejected) this name, NIM and programme: any change to them is checked again.
+      const identityChanged =
+        input.nim !== current.nim ||
+        input.namaLengkap !== current.namaLengkap ||
+        input.prodi !== current.prodi;
       const [saved] = await tx
         .update(voters)
         .set({
@@ -44,7 +48,7 @@ export async function updateVoterProfile(
           nim: input.nim,
           prodi: input.prodi,
           foto,
-          ...(nimChanged && current.status !== 'pending'
+          ...(identityChanged && current.status !== 'pending'
             ? { status: 'pending' as const, rejectionReason: null }
             : {}),
         })

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -23,8 +23,15 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a query. */
   ping: () => Promise<void>;
-  /** LISTEN on a channel; returns the unlisten function. */
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; returns the unlisten function. `onReconnect` runs after a lost listening
+   * connection is back (notifications sent meanwhile are lost, so listeners should refresh).
+   */
+  listen: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -101,7 +108,8 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
-    listen: (channel, onPayload) => listenWithReconnect(url, channel, onPayload),
+    listen: (channel, onPayload, onReconnect) =>
+      listenWithReconnect(url, channel, onPayload, onReconnect),
     close: async () => {
       await pool.end();
     },
@@ -116,12 +124,20 @@ async function listenWithReconnect(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
+  onReconnect?: () => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let delay = 250;
+  let connectedBefore = false;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    if (stopped) return;
+    // keepAlive: a connection silently dropped by a firewall is noticed and replaced.
+    const c = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: 5000,
+    });
     client = c;
     let failed = false;
     // Each connection fails at most once; then a new one is tried after a pause.
@@ -141,12 +157,19 @@ async function listenWithReconnect(
       await c.connect();
       await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       delay = 250;
+      if (connectedBefore) onReconnect?.();
+      connectedBefore = true;
     } catch (err) {
       fail();
       throw err;
     }
   };
-  await connect();
+  try {
+    await connect();
+  } catch (err) {
+    stopped = true;
+    throw err;
+  }
   return async () => {
     stopped = true;
     await client?.end().catch(() => {});
@@ -184,3 +207,9 @@ export async function isReady(database: Database, timeoutMs = 2000): Promise<boo
 }
 
 export { sql };
+
+/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

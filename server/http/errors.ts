@@ -49,6 +49,23 @@ const httpExceptionMessages: Partial<Record<number, [string, string]>> = {
   415: ['UNSUPPORTED_MEDIA_TYPE', 'Tipe konten tidak didukung; kirim application/json.'],
 };
 
+/**
+ * What of an unexpected error may be logged: its name, stack frames and database error code —
+ * never a query's parameters (emails, NIMs, password hashes, photos).
+ */
+export function safeError(err: Error) {
+  const cause = (err as { cause?: { code?: string; constraint?: string; message?: string } }).cause;
+  const isQueryError = err.name === 'DrizzleQueryError' || /^Failed query:/.test(err.message);
+  return {
+    name: err.name,
+    message: isQueryError ? 'database query failed' : err.message,
+    stack: err.stack?.split('\n').slice(1, 8).join('\n'),
+    dbCode: cause?.code,
+    constraint: cause?.constraint,
+    cause: isQueryError ? cause?.message : undefined,
+  };
+}
+
 /** Maps every thrown error to the JSON shape; anything unexpected is logged and becomes a 500. */
 export function handleError(logger: Logger) {
   return (err: Error, c: Context) => {
@@ -64,7 +81,7 @@ export function handleError(logger: Logger) {
         'Permintaan tidak dapat diproses.',
       );
     }
-    logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
+    logger.error({ err: safeError(err), requestId: c.get('requestId') }, 'unhandled error');
     return errorResponse(c, 500, 'INTERNAL', 'Terjadi kesalahan pada server. Silakan coba lagi.');
   };
 }

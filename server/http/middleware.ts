@@ -71,7 +71,11 @@ export function securityHeaders(https: boolean): MiddlewareHandler<AppEnv> {
 /** Loads the session (if any) for API handlers; one indexed lookup per request. */
 export function loadSession(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
+    // Reading a session never extends it: only a person's activity does (the browser's keep-alive).
+    const session = await services.auth.api.getSession({
+      headers: c.req.raw.headers,
+      query: { disableRefresh: true },
+    });
     c.set(
       'user',
       session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null,

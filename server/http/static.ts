@@ -30,6 +30,9 @@ export function mountWebApp(app: Hono<AppEnv>, webDist: string) {
   app.use('*', async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     if (c.req.path.startsWith('/api/') || c.req.path === '/api') return next();
+    if (c.req.path.split('/').some((segment) => segment.startsWith('.'))) {
+      return c.text('Berkas tidak ditemukan.', 404);
+    }
     if (hasExtension.test(c.req.path)) {
       return serveStatic({
         root: webDist,

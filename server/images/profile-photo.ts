@@ -27,20 +27,25 @@ export async function normalizeProfilePhoto(foto: string): Promise<string> {
   }
   if (meta.format !== 'jpeg') throw bad('Foto harus berupa gambar JPEG.');
   if (!meta.width || !meta.height) throw bad('Foto tidak dapat dibaca sebagai gambar.');
-  if (meta.width > PROFILE_PHOTO.width)
-    throw bad(`Lebar foto maksimal ${PROFILE_PHOTO.width} piksel.`);
-  if (meta.height > PROFILE_PHOTO.maxHeight)
-    throw bad(`Tinggi foto maksimal ${PROFILE_PHOTO.maxHeight} piksel.`);
   let out: Buffer;
+  let outMeta: Metadata;
   try {
+    // Orientation applied, metadata (EXIF, GPS) and anything after the image dropped.
     out = await sharp(bytes)
       .rotate()
       .jpeg({ quality: PROFILE_PHOTO.quality * 100, mozjpeg: true })
       .toBuffer();
+    outMeta = await sharp(out).metadata();
   } catch {
     throw bad('Foto tidak dapat dibaca sebagai gambar.');
   }
-  // Re-encoding never grows a valid photo much; keep whichever is smaller.
-  const best = out.length <= bytes.length ? out : bytes;
-  return PREFIX + best.toString('base64');
+  if ((outMeta.width ?? 0) > PROFILE_PHOTO.width)
+    throw bad(`Lebar foto maksimal ${PROFILE_PHOTO.width} piksel.`);
+  if ((outMeta.height ?? 0) > PROFILE_PHOTO.maxHeight) {
+    throw bad(`Tinggi foto maksimal ${PROFILE_PHOTO.maxHeight} piksel.`);
+  }
+  if (out.length > PROFILE_PHOTO.maxBytes) {
+    throw bad(`Ukuran foto maksimal ${Math.round(PROFILE_PHOTO.maxBytes / 1024)} KB.`);
+  }
+  return PREFIX + out.toString('base64');
 }

@@ -14,10 +14,18 @@ export class PersonEvents {
 
   static async start(database: Database, logger: Logger): Promise<PersonEvents> {
     const hub = new PersonEvents();
-    hub.unlisten = await database.listen('person_changed', (userId) => {
-      logger.debug({ userId }, 'person changed');
-      hub.emit(userId, 'changed');
-    });
+    hub.unlisten = await database.listen(
+      'person_changed',
+      (userId) => {
+        logger.debug({ userId }, 'person changed');
+        hub.emit(userId, 'changed');
+      },
+      () => {
+        // Changes made while the listening connection was down were missed: everyone refreshes.
+        logger.warn('live updates reconnected');
+        for (const id of hub.listeners.keys()) hub.emit(id, 'changed');
+      },
+    );
     return hub;
   }
 

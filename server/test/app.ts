@@ -116,7 +116,7 @@ export class TestClient {
 
   async me() {
     return (await (await this.get('/api/me')).json()) as {
-      user: { email: string } | null;
+      user: { email: string; name: string } | null;
       voter: { nim: string; status: string } | null;
       admin: { role: string } | null;
       abilities: Record<string, boolean>;

@@ -53,13 +53,16 @@ export function SelectField({
   const auto = useId();
   const selectId = id ?? auto;
   const errorId = `${selectId}-error`;
+  const hintId = `${selectId}-hint`;
+  const describedBy =
+    [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={selectId}>{label}</label>
       <select
         id={selectId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         {...select}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -69,7 +72,11 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint ? <p className="field-hint">{hint}</p> : null}
+      {hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p className="field-error" id={errorId}>
           {error}

@@ -61,6 +61,25 @@ describe('sign-in and sign-out', () => {
     expect(client.cookies.size).toBe(0);
   });
 
+  it('closes the better-auth endpoints the product does not use (profile edits go through validated routes)', async () => {
+    const client = app.client();
+    const voter = await client.registerVoter();
+    for (const path of [
+      '/api/auth/update-user',
+      '/api/auth/change-email',
+      '/api/auth/delete-user',
+      '/api/auth/send-verification-email',
+    ]) {
+      const res = await client.post(path, {
+        name: '<script>x</script>',
+        newEmail: 'x@y.test',
+        email: voter.email,
+      });
+      expect(res.status, path).toBe(404);
+    }
+    expect((await client.me()).user?.name).toBe(voter.namaLengkap);
+  });
+
   it('closes the generic sign-up endpoint: accounts come with their role record', async () => {
     const res = await app.client().post('/api/auth/sign-up/email', {
       email: 'liar@x.test',

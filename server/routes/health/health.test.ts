@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '../../app.ts';
 import { startTestApp, type TestApp } from '../../test/app.ts';
@@ -12,7 +13,9 @@ beforeAll(async () => {
   const web = app.services.env.webDist;
   fs.mkdirSync(path.join(web, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>app shell</title>');
-  fs.writeFileSync(path.join(web, 'assets', 'main-abc123.js'), 'console.log("x");'.repeat(200));
+  const js = 'console.log("x");'.repeat(200);
+  fs.writeFileSync(path.join(web, 'assets', 'main-abc123.js'), js);
+  fs.writeFileSync(path.join(web, 'assets', 'main-abc123.js.gz'), zlib.gzipSync(js));
   fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 });
 afterAll(() => app.stop());
@@ -68,8 +71,13 @@ describe('API conventions', () => {
       headers: { 'content-type': 'text/csv' },
       body: 'a,b',
     });
-    expect([400, 403, 415]).toContain(res.status);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBeTruthy();
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Tipe konten tidak didukung; kirim application/json.',
+      },
+    });
   });
 
   it('serves the OpenAPI document and the reference page', async () => {
@@ -111,7 +119,13 @@ describe('web app serving', () => {
   });
 
   it('answers a missing asset with a 404, not the app shell', async () => {
-    for (const p of ['/assets/missing-123.js', '/missing.png', '/favicon.ico']) {
+    for (const p of [
+      '/assets/missing-123.js',
+      '/missing.png',
+      '/favicon.ico',
+      '/.web-build-stamp',
+      '/.env',
+    ]) {
       const res = await fetch(app.url + p);
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain('app shell');

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
-import { errors } from '../../http/errors.ts';
+import { ApiError, errors } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { createRouter } from '../../http/router.ts';
 
@@ -23,7 +23,14 @@ export const liveMe = createRoute({
 export const liveRouter = createRouter().openapi(liveMe, async (c) => {
   const user = c.get('user');
   if (!user) throw errors.unauthenticated();
-  const { live, auth } = c.get('services');
+  const { live, auth, lifecycle } = c.get('services');
+  if (lifecycle.shuttingDown) {
+    throw new ApiError(
+      503,
+      'SHUTTING_DOWN',
+      'Server sedang dimulai ulang. Coba lagi sebentar lagi.',
+    );
+  }
   const headers = c.req.raw.headers;
   c.header('Cache-Control', 'no-store');
   c.header('X-Accel-Buffering', 'no');
@@ -36,7 +43,7 @@ export const liveRouter = createRouter().openapi(liveMe, async (c) => {
     });
     const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const recheck = setInterval(() => {
-      auth.api.getSession({ headers }).then(
+      auth.api.getSession({ headers, query: { disableRefresh: true } }).then(
         (s) => {
           if (!s) done();
         },

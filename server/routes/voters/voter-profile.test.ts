@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from '../../commands/create-admin.ts';
 import { voters } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp, type TestClient, type VoterInput } from '../../test/app.ts';
 import { imageBytes, jpegDataUrl } from '../../test/images.ts';
@@ -20,6 +21,21 @@ async function signedInVoter(): Promise<{ client: TestClient; input: VoterInput 
   return { client, input };
 }
 
+let admins = 0;
+async function signedInAdmin() {
+  admins++;
+  const email = `admin-profil${admins}@bem.test`;
+  await createAdmin(app.services.database.db, {
+    email,
+    password: 'sandi-admin-1',
+    name: 'Admin Uji',
+    role: 'admin',
+  });
+  const client = app.client();
+  expect((await client.signIn(email, 'sandi-admin-1')).status).toBe(200);
+  return client;
+}
+
 const row = async (nim: string) =>
   (await app.services.database.db.select().from(voters).where(eq(voters.nim, nim)))[0]!;
 
@@ -27,8 +43,10 @@ const put = (client: TestClient, body: unknown) =>
   client.request('PUT', '/api/voters/me', { json: body });
 
 describe('GET /api/voters/me', () => {
-  it('refuses the anonymous and people without a voter record', async () => {
+  it('refuses the anonymous (401) and a signed-in admin without a voter record (403)', async () => {
     expect((await app.client().get('/api/voters/me')).status).toBe(401);
+    const admin = await signedInAdmin();
+    expect((await admin.get('/api/voters/me')).status).toBe(403);
   });
 
   it("answers the voter's own record", async () => {
@@ -45,6 +63,25 @@ describe('GET /api/voters/me', () => {
 });
 
 describe('PUT /api/voters/me', () => {
+  it('stores the photo re-encoded: metadata stripped, never the bytes as sent', async () => {
+    const { client, input } = await signedInVoter();
+    const sent = await sharp(await imageBytes(300, 200))
+      .withMetadata({ exif: { IFD0: { Copyright: 'GPS-RAHASIA' } } })
+      .jpeg()
+      .toBuffer();
+    const res = await put(client, {
+      namaLengkap: input.namaLengkap,
+      nim: input.nim,
+      prodi: input.prodi,
+      foto: `data:image/jpeg;base64,${sent.toString('base64')}`,
+    });
+    expect(res.status).toBe(200);
+    const stored = Buffer.from((await row(input.nim)).foto.split(',')[1]!, 'base64');
+    expect(stored.equals(sent)).toBe(false);
+    expect(stored.toString('latin1')).not.toContain('GPS-RAHASIA');
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+  });
+
   it('saves the profile and keeps every field the voter does not edit', async () => {
     const { client, input } = await signedInVoter();
     const db = app.services.database.db;
@@ -92,26 +129,27 @@ describe('PUT /api/voters/me', () => {
     expect((await row(input.nim)).foto).toBe('');
   });
 
-  it('returns a verified voter to verification when the NIM changes, and only then', async () => {
-    const { client, input } = await signedInVoter();
+  it('sends a verified or rejected voter back to verification when name, NIM or programme change, not for a photo', async () => {
     const db = app.services.database.db;
-    await db.update(voters).set({ status: 'verified' }).where(eq(voters.nim, input.nim));
-    const same = await put(client, {
-      namaLengkap: 'Nama Baru',
-      nim: input.nim,
-      prodi: input.prodi,
-      foto: '',
-    });
-    expect(((await same.json()) as Voter).status).toBe('verified');
-    const newNim = String(Number(input.nim) + 7).padStart(10, '0');
-    const changed = await put(client, {
-      namaLengkap: 'Nama Baru',
-      nim: newNim,
-      prodi: input.prodi,
-      foto: '',
-    });
-    expect(changed.status).toBe(200);
-    expect(((await changed.json()) as Voter).status).toBe('pending');
+    for (const status of ['verified', 'rejected'] as const) {
+      for (const change of ['photo', 'namaLengkap', 'nim', 'prodi'] as const) {
+        const { client, input } = await signedInVoter();
+        await db
+          .update(voters)
+          .set({ status, rejectionReason: status === 'rejected' ? 'Nama tidak cocok' : null })
+          .where(eq(voters.nim, input.nim));
+        const body = {
+          namaLengkap: change === 'namaLengkap' ? 'Nama Diperbaiki' : input.namaLengkap,
+          nim: change === 'nim' ? String(Number(input.nim) + 7).padStart(10, '0') : input.nim,
+          prodi: change === 'prodi' ? 'Elektro Mekanika' : input.prodi,
+          foto: change === 'photo' ? await jpegDataUrl(300, 200) : '',
+        };
+        const res = await put(client, body);
+        expect(res.status).toBe(200);
+        const saved = (await res.json()) as Voter;
+        expect(saved.status, `${status} + ${change}`).toBe(change === 'photo' ? status : 'pending');
+      }
+    }
   });
 
   it('refuses a NIM that belongs to another voter, changing nothing', async () => {

@@ -185,7 +185,12 @@ export function TopBar() {
             ref={accountRef}
             onBlur={(e) => {
               // Tabbing out of the account menu closes it.
-              if (accountOpen && !e.currentTarget.contains(e.relatedTarget as Node | null))
+              // A null relatedTarget is a click Safari does not focus; outside clicks close the menu elsewhere.
+              if (
+                accountOpen &&
+                e.relatedTarget &&
+                !e.currentTarget.contains(e.relatedTarget as Node)
+              )
                 setAccountOpenOn(null);
             }}
           >
@@ -194,9 +199,8 @@ export function TopBar() {
               type="button"
               className="avatar-button"
               aria-label="Menu akun"
-              aria-haspopup="true"
               aria-expanded={accountOpen}
-              aria-controls="account-menu"
+              aria-controls={accountOpen ? 'account-menu' : undefined}
               onClick={() => setAccountOpen(!accountOpen)}
             >
               <Avatar me={signedIn} />

@@ -15,6 +15,10 @@ export function useLiveSelf(userId: string | undefined) {
     const refresh = () => void qc.invalidateQueries({ queryKey: selfKey });
     source.addEventListener('changed', refresh);
     source.addEventListener('ready', refresh);
+    // The server ended the stream for good (the session ended elsewhere): find out who we are now.
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED) refresh();
+    });
     return () => source.close();
   }, [userId, qc]);
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { adminProfileSchema, type AdminProfileInput } from '../../../../shared/schemas/account.ts';
 import { TextField } from '../../../components/form-field.tsx';
 import { SaveStatus, type SaveState } from '../../../components/save-status.tsx';
@@ -12,21 +12,29 @@ import { PhotoPanel } from './photo-panel.tsx';
 
 const fields = ['namaTampilan', 'namaLengkap', 'foto'] as const;
 
+const pick = (a: AdminProfileInput): AdminProfileInput => ({
+  namaTampilan: a.namaTampilan,
+  namaLengkap: a.namaLengkap,
+  foto: a.foto,
+});
+
 /** Edit Profil for admins: display name, full name and photo, with the same photo rules. */
 export function AdminProfileForm({ admin }: { admin: AdminProfileInput & { role: string } }) {
+  const navigate = useNavigate();
   const update = useUpdateOwnAdmin();
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
-  const { register, handleSubmit, control, formState, setError } = useForm<AdminProfileInput>({
-    resetOptions: { keepDirtyValues: true },
-    resolver: zodResolver(adminProfileSchema),
-    // The record as the server has it now: a change made elsewhere (live update) refills the form
-    // while the person's own unsaved edits are kept.
-    values: {
-      namaTampilan: admin.namaTampilan,
-      namaLengkap: admin.namaLengkap,
-      foto: admin.foto,
-    },
-  });
+  const { register, handleSubmit, control, formState, setError, reset } =
+    useForm<AdminProfileInput>({
+      resetOptions: { keepDirtyValues: true },
+      resolver: zodResolver(adminProfileSchema),
+      // The record as the server has it now: a change made elsewhere (live update) refills the form
+      // while the person's own unsaved edits are kept.
+      values: {
+        namaTampilan: admin.namaTampilan,
+        namaLengkap: admin.namaLengkap,
+        foto: admin.foto,
+      },
+    });
   const [namaTampilan, namaLengkap] = useWatch({ control, name: ['namaTampilan', 'namaLengkap'] });
   const e = formState.errors;
 
@@ -34,7 +42,9 @@ export function AdminProfileForm({ admin }: { admin: AdminProfileInput & { role:
     async (values) => {
       setSave({ kind: 'saving' });
       try {
-        await update.mutateAsync(values);
+        const saved = await update.mutateAsync(values);
+        // What was saved is the new clean state, so later live changes reach these fields too.
+        reset(pick(saved));
         setSave({ kind: 'done', message: 'Profil berhasil diperbarui!' });
       } catch (err) {
         applyServerErrors(err, setError, fields);
@@ -76,9 +86,13 @@ export function AdminProfileForm({ admin }: { admin: AdminProfileInput & { role:
           <button type="submit" className="btn btn-primary" disabled={save.kind === 'saving'}>
             Simpan Perubahan
           </button>
-          <Link className="btn btn-outline" to={paths.admin.dashboard}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => void navigate(paths.admin.dashboard)}
+          >
             Kembali ke Dashboard
-          </Link>
+          </button>
         </div>
         <SaveStatus state={save} />
       </div>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PRODI } from '../../../../shared/people.ts';
 import { voterProfileSchema, type VoterProfileInput } from '../../../../shared/schemas/account.ts';
 import { SelectField, TextField } from '../../../components/form-field.tsx';
@@ -13,22 +13,31 @@ import { PhotoPanel } from './photo-panel.tsx';
 
 const fields = ['namaLengkap', 'nim', 'prodi', 'foto'] as const;
 
+const pick = (v: OwnVoter): VoterProfileInput => ({
+  namaLengkap: v.namaLengkap,
+  nim: v.nim,
+  prodi: v.prodi,
+  foto: v.foto,
+});
+
 /** Edit Profil Pemilih: photo panel and the form; saving writes the whole profile. */
 export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
+  const navigate = useNavigate();
   const update = useUpdateOwnVoter();
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
-  const { register, handleSubmit, control, formState, setError } = useForm<VoterProfileInput>({
-    resetOptions: { keepDirtyValues: true },
-    resolver: zodResolver(voterProfileSchema),
-    // The record as the server has it now: a change made elsewhere (live update) refills the form
-    // while the person's own unsaved edits are kept.
-    values: {
-      namaLengkap: voter.namaLengkap,
-      nim: voter.nim,
-      prodi: voter.prodi,
-      foto: voter.foto,
-    },
-  });
+  const { register, handleSubmit, control, formState, setError, reset } =
+    useForm<VoterProfileInput>({
+      resetOptions: { keepDirtyValues: true },
+      resolver: zodResolver(voterProfileSchema),
+      // The record as the server has it now: a change made elsewhere (live update) refills the form
+      // while the person's own unsaved edits are kept.
+      values: {
+        namaLengkap: voter.namaLengkap,
+        nim: voter.nim,
+        prodi: voter.prodi,
+        foto: voter.foto,
+      },
+    });
   const namaLengkap = useWatch({ control, name: 'namaLengkap' });
   const e = formState.errors;
 
@@ -36,7 +45,9 @@ export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
     async (values) => {
       setSave({ kind: 'saving' });
       try {
-        await update.mutateAsync(values);
+        const saved = await update.mutateAsync(values);
+        // What was saved is the new clean state, so later live changes reach these fields too.
+        reset(pick(saved));
         setSave({ kind: 'done', message: 'Profil berhasil diperbarui!' });
       } catch (err) {
         applyServerErrors(err, setError, fields);
@@ -83,9 +94,13 @@ export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
           <button type="submit" className="btn btn-primary" disabled={save.kind === 'saving'}>
             Simpan Perubahan
           </button>
-          <Link className="btn btn-outline" to={paths.dashboardPemilih}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => void navigate(paths.dashboardPemilih)}
+          >
             Kembali ke Dashboard
-          </Link>
+          </button>
         </div>
         <SaveStatus state={save} />
       </div>

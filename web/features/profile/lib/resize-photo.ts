@@ -31,7 +31,11 @@ export async function resizePhoto(file: Blob): Promise<string> {
   if (!image.width || !image.height)
     throw new Error('Berkas ini tidak dapat dibaca sebagai gambar.');
   const width = PROFILE_PHOTO.width;
-  const height = Math.max(1, Math.round((image.height * width) / image.width));
+  const fullHeight = Math.max(1, Math.round((image.height * width) / image.width));
+  // A very tall image is cropped to its middle so it stays a portrait, not a strip.
+  const height = Math.min(fullHeight, PROFILE_PHOTO.maxHeight);
+  const sourceHeight = (height / fullHeight) * image.height;
+  const sourceY = (image.height - sourceHeight) / 2;
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
@@ -39,7 +43,12 @@ export async function resizePhoto(file: Blob): Promise<string> {
   if (!ctx) throw new Error('Browser ini tidak dapat mengolah gambar.');
   ctx.fillStyle = '#ffffff'; // JPEG has no transparency
   ctx.fillRect(0, 0, width, height);
-  ctx.drawImage(image, 0, 0, width, height);
+  ctx.drawImage(image, 0, sourceY, image.width, sourceHeight, 0, 0, width, height);
   if ('close' in image && typeof image.close === 'function') image.close();
-  return canvas.toDataURL('image/jpeg', PROFILE_PHOTO.quality);
+  // JPEG at 0.8 as the spec says; only an unusually detailed photo is stepped down to fit 150 KB.
+  for (let quality = PROFILE_PHOTO.quality; ; quality -= 0.1) {
+    const url = canvas.toDataURL('image/jpeg', quality);
+    const bytes = Math.floor(((url.length - url.indexOf(',') - 1) * 3) / 4);
+    if (bytes <= PROFILE_PHOTO.maxBytes || quality <= 0.35) return url;
+  }
 }
