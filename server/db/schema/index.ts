@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './people.ts';
 export * from './system.ts';
+export * from './elections.ts';

@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ELECTION_STATUSES } from '../../elections/rules/lifecycle.ts';
+import { user } from './auth.ts';
+
+const createdAt = timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
+const updatedAt = timestamp('updated_at', { withTimezone: true })
+  .defaultNow()
+  .$onUpdate(() => new Date())
+  .notNull();
+
+export const requestStatus = pgEnum('election_request_status', ['pending', 'approved', 'rejected']);
+export const electionStatus = pgEnum('election_status', ELECTION_STATUSES);
+export const rollMode = pgEnum('election_roll_mode', ['all', 'prodi', 'angkatan', 'roll']);
+export const resultsRelease = pgEnum('election_results_release', ['on-close', 'manual']);
+
+/** A request for an election, submitted by anyone, decided by the master admin. */
+export const electionRequests = pgTable(
+  'election_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    namaPemilihan: text('nama_pemilihan').notNull(),
+    penyelenggara: text('penyelenggara').notNull(),
+    deskripsi: text('deskripsi').notNull(),
+    waktuMulai: timestamp('waktu_mulai', { withTimezone: true }).notNull(),
+    waktuSelesai: timestamp('waktu_selesai', { withTimezone: true }).notNull(),
+    namaPemohon: text('nama_pemohon').notNull(),
+    emailPemohon: text('email_pemohon').notNull(),
+    status: requestStatus('status').notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    electionId: uuid('election_id'),
+    createdAt,
+  },
+  (t) => [index('election_requests_status_idx').on(t.status, t.createdAt)],
+);
+
+/** An election. Whether it is upcoming, open or closed follows from status + schedule (rules/lifecycle). */
+export const elections = pgTable(
+  'elections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    organizer: text('organizer').notNull(),
+    description: text('description').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: electionStatus('status').notNull().default('draft'),
+    kotakKosong: boolean('kotak_kosong').notNull().default(true),
+    abstain: boolean('abstain').notNull().default(false),
+    rollMode: rollMode('roll_mode').notNull().default('all'),
+    rollProdi: jsonb('roll_prodi').$type<string[]>().notNull().default([]),
+    rollYears: jsonb('roll_years').$type<number[]>().notNull().default([]),
+    resultsRelease: resultsRelease('results_release').notNull().default('on-close'),
+    ballotFormat: smallint('ballot_format').notNull().default(1),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    rollSize: integer('roll_size'),
+    /** Head of the ballot chain, sealed when results are computed after closing. */
+    ballotChainHead: text('ballot_chain_head'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    requestId: uuid('request_id'),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [check('elections_schedule', sql`${t.endsAt} > ${t.startsAt}`)],
+);
+
+/** A committee invitation code; codes expire and can be revoked. */
+export const committeeInvitations = pgTable(
+  'committee_invitations',
+  {
+    code: text('code').primaryKey(),
+    electionId: uuid('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt,
+  },
+  (t) => [index('committee_invitations_election_idx').on(t.electionId)],
+);
+
+/** A committee (panitia) member of one election. */
+export const committeeMembers = pgTable(
+  'committee_members',
+  {
+    electionId: uuid('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    namaLengkap: text('nama_lengkap').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.electionId, t.userId] }),
+    index('committee_members_user_idx').on(t.userId),
+  ],
+);
+
+/** A candidate or candidate pair on an election's ballot. */
+export const candidates = pgTable(
+  'candidates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    electionId: uuid('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'cascade' }),
+    nomorUrut: integer('nomor_urut').notNull(),
+    namaKetua: text('nama_ketua').notNull(),
+    namaWakil: text('nama_wakil').notNull().default(''),
+    visi: text('visi').notNull().default(''),
+    misi: text('misi').notNull().default(''),
+    foto: text('foto').notNull().default(''),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [unique('candidates_election_nomor_unique').on(t.electionId, t.nomorUrut)],
+);
+
+/** The voter roll (DPT) by NIM: imported, or fixed from the eligibility rule when locked. */
+export const electionRoll = pgTable(
+  'election_roll',
+  {
+    electionId: uuid('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'cascade' }),
+    nim: text('nim').notNull(),
+    prodi: text('prodi'),
+  },
+  (t) => [primaryKey({ columns: [t.electionId, t.nim] })],
+);
+
+/**
+ * Who has voted (never what). Written in the same transaction as the ballot; its primary key is
+ * what makes a second vote impossible, whatever the concurrency.
+ */
+export const participation = pgTable(
+  'participation',
+  {
+    electionId: uuid('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'restrict' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    nim: text('nim').notNull(),
+    prodi: text('prodi').notNull(),
+    votedAt: timestamp('voted_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.electionId, t.userId] }),
+    unique('participation_election_nim_unique').on(t.electionId, t.nim),
+  ],
+);
+
+/**
+ * The ballot box. A row holds no voter, no time and no sequence: its key is the hash of a random
+ * receipt, so nothing in it can be joined with participation. Append-only (trigger).
+ */
+export const ballots = pgTable(
+  'ballots',
+  {
+    receiptHash: text('receipt_hash').primaryKey(),
+    electionId: uuid('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'restrict' }),
+    choice: text('choice').notNull(),
+    format: smallint('format').notNull(),
+    digest: text('digest').notNull(),
+  },
+  (t) => [index('ballots_election_choice_idx').on(t.electionId, t.choice)],
+);
+
+/** The activity and audit log: append-only and hash-chained (each entry commits to the one before). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).defaultNow().notNull(),
+    actorId: text('actor_id'),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    electionId: uuid('election_id'),
+    summary: text('summary').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull().unique(),
+  },
+  (t) => [
+    index('audit_log_election_idx').on(t.electionId, t.seq),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);

@@ -1,0 +1,158 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import {
+  candidates,
+  electionRoll,
+  elections,
+  participation,
+  voters,
+} from '../../db/schema/index.ts';
+import { ApiError } from '../../http/errors.ts';
+import {
+  ABSTAIN,
+  BALLOT_FORMAT,
+  ballotDigest,
+  hashReceipt,
+  KOTAK_KOSONG,
+} from '../rules/ballot.ts';
+import { phaseOf } from '../rules/lifecycle.ts';
+import { newReceipt } from './receipt.ts';
+
+const jakarta = new Intl.DateTimeFormat('id-ID', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Asia/Jakarta',
+});
+const wib = (d: Date) => `${jakarta.format(d)} WIB`;
+
+/**
+ * Casts one ballot. The participation mark and the ballot are written by one SQL statement, so
+ * one transaction: both or neither. The participation key (election, voter) and (election, NIM)
+ * make a second ballot impossible under any concurrency. Eligibility, the voting window and the
+ * choice are checked inside the same statement against the database's own clock.
+ * Returns the receipt (shown once, stored only as a hash).
+ */
+export async function castBallot(
+  db: Db,
+  input: { electionId: string; userId: string; choice: string },
+): Promise<{ receipt: string; votedAt: Date }> {
+  const receipt = newReceipt();
+  const receiptHash = hashReceipt(receipt);
+  const digest = ballotDigest({
+    electionId: input.electionId,
+    receiptHash,
+    choice: input.choice,
+    format: BALLOT_FORMAT,
+  });
+  const rows = await queryRows<{ voted_at: Date | string }>(
+    db,
+    sql`
+    with el as (
+      select id, kotak_kosong, abstain from elections
+      where id = ${input.electionId} and status = 'ready' and starts_at <= now() and ends_at > now()
+    ),
+    v as (
+      select vo.user_id, vo.nim, vo.prodi from voters vo
+      join election_roll r on r.election_id = ${input.electionId} and r.nim = vo.nim
+      where vo.user_id = ${input.userId} and vo.status = 'verified'
+    ),
+    ok_choice as (
+      select 1 from el where
+        exists (select 1 from candidates c where c.election_id = el.id and c.id::text = ${input.choice})
+        or (${input.choice} = ${KOTAK_KOSONG} and el.kotak_kosong
+            and (select count(*) from candidates c where c.election_id = el.id) = 1)
+        or (${input.choice} = ${ABSTAIN} and el.abstain)
+    ),
+    p as (
+      insert into participation (election_id, user_id, nim, prodi)
+      select el.id, v.user_id, v.nim, v.prodi from el, v, ok_choice
+      on conflict do nothing
+      returning voted_at
+    ),
+    b as (
+      insert into ballots (receipt_hash, election_id, choice, format, digest)
+      select ${receiptHash}, ${input.electionId}, ${input.choice}, ${BALLOT_FORMAT}, ${digest} from p
+      returning 1
+    )
+    select p.voted_at from p, b
+  `,
+  );
+  const row = rows[0];
+  if (row) return { receipt, votedAt: new Date(row.voted_at) };
+  throw await refusal(db, input);
+}
+
+/** Why a cast wrote nothing: looked up only on this (rare) path, in the order a voter would ask. */
+async function refusal(
+  db: Db,
+  input: { electionId: string; userId: string; choice: string },
+): Promise<ApiError> {
+  const [election] = await db.select().from(elections).where(eq(elections.id, input.electionId));
+  if (!election) return new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+  const [voted] = await db
+    .select({ votedAt: participation.votedAt })
+    .from(participation)
+    .where(
+      and(eq(participation.electionId, input.electionId), eq(participation.userId, input.userId)),
+    );
+  if (voted)
+    return new ApiError(
+      409,
+      'ALREADY_VOTED',
+      `Anda sudah memberikan suara pada ${wib(voted.votedAt)}.`,
+    );
+  const [voter] = await db.select().from(voters).where(eq(voters.userId, input.userId));
+  if (!voter)
+    return new ApiError(403, 'NOT_A_VOTER', 'Hanya pemilih terdaftar yang dapat memberikan suara.');
+  if (voter.status !== 'verified') {
+    return new ApiError(
+      403,
+      'NOT_VERIFIED',
+      voter.status === 'rejected'
+        ? 'Data pemilih Anda ditolak. Perbaiki profil Anda dan tunggu verifikasi ulang.'
+        : 'Akun pemilih Anda belum diverifikasi oleh admin BEM.',
+    );
+  }
+  const phase = phaseOf(election, new Date());
+  if (phase === 'draft') return new ApiError(409, 'NOT_OPEN', 'Pemilihan ini belum dibuka.');
+  if (phase === 'upcoming')
+    return new ApiError(
+      409,
+      'NOT_OPEN',
+      `Pemungutan suara belum dibuka. Dibuka pada ${wib(election.startsAt)}.`,
+    );
+  if (phase !== 'open') return new ApiError(409, 'CLOSED', 'Pemungutan suara sudah ditutup.');
+  const [onRoll] = await db
+    .select({ n: count() })
+    .from(electionRoll)
+    .where(and(eq(electionRoll.electionId, input.electionId), eq(electionRoll.nim, voter.nim)));
+  if (!onRoll?.n)
+    return new ApiError(
+      403,
+      'NOT_ON_ROLL',
+      'NIM Anda tidak terdaftar dalam daftar pemilih pemilihan ini.',
+    );
+  const [nimUsed] = await db
+    .select({ n: count() })
+    .from(participation)
+    .where(and(eq(participation.electionId, input.electionId), eq(participation.nim, voter.nim)));
+  if (nimUsed?.n)
+    return new ApiError(409, 'ALREADY_VOTED', 'NIM ini sudah digunakan untuk memberikan suara.');
+  const [candidate] = await db
+    .select({ n: count() })
+    .from(candidates)
+    .where(
+      and(
+        eq(candidates.electionId, input.electionId),
+        sql`${candidates.id}::text = ${input.choice}`,
+      ),
+    );
+  if (!candidate?.n)
+    return new ApiError(400, 'INVALID_CHOICE', 'Pilihan tidak ada pada surat suara pemilihan ini.');
+  // Nothing explains it: the polls closed, or another cast won the race, between the two reads.
+  return new ApiError(
+    409,
+    'NOT_RECORDED',
+    'Suara tidak tercatat. Muat ulang halaman dan coba lagi.',
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Election lifecycle. Stored statuses: draft (committee prepares) -> ready (locked) -> published
+ * (results released), plus archived. Between "ready" and "published", whether an election is
+ * upcoming, open or closed follows from its schedule and the clock alone, so no job has to run
+ * for polls to open or close on time.
+ */
+export const ELECTION_STATUSES = ['draft', 'ready', 'published', 'archived'] as const;
+export type ElectionStatus = (typeof ELECTION_STATUSES)[number];
+
+/** What an election is at a given moment. */
+export type Phase = 'draft' | 'upcoming' | 'open' | 'closed' | 'published' | 'archived';
+
+export type Schedule = { status: ElectionStatus; startsAt: Date; endsAt: Date };
+
+export function phaseOf(e: Schedule, now: Date): Phase {
+  if (e.status === 'draft' || e.status === 'published' || e.status === 'archived') return e.status;
+  if (now < e.startsAt) return 'upcoming';
+  if (now < e.endsAt) return 'open';
+  return 'closed';
+}
+
+/** Ballots may be cast only while open. */
+export const canCast = (e: Schedule, now: Date) => phaseOf(e, now) === 'open';
+
+/** Candidates, roll and ballot options change only before locking. */
+export const canEditSetup = (e: Schedule) => e.status === 'draft';
+
+/** Results (counts per candidate) exist for nobody until the polls have closed. */
+export const resultsSealed = (e: Schedule, now: Date) => {
+  const p = phaseOf(e, now);
+  return p !== 'closed' && p !== 'published';
+};
+
+/** What stops a draft from being locked: each reason in Indonesian, empty when it can be. */
+export function lockBlockers(
+  e: Schedule & { candidateCount: number; rollSize: number; rollMode: string },
+  now: Date,
+): string[] {
+  const out: string[] = [];
+  if (e.status !== 'draft') out.push('Pemilihan sudah dikunci.');
+  if (e.candidateCount === 0) out.push('Belum ada kandidat.');
+  if (e.rollSize === 0) {
+    out.push(
+      e.rollMode === 'roll'
+        ? 'Daftar pemilih (DPT) masih kosong.'
+        : 'Belum ada pemilih terverifikasi yang memenuhi syarat.',
+    );
+  }
+  if (e.startsAt <= now) out.push('Waktu mulai sudah lewat; atur jadwal baru.');
+  if (e.endsAt <= e.startsAt) out.push('Waktu selesai harus setelah waktu mulai.');
+  return out;
+}
+
+/** The end may only move later, and only while the election is upcoming or open. */
+export function canExtend(e: Schedule, newEnd: Date, now: Date): string | null {
+  const p = phaseOf(e, now);
+  if (p !== 'open' && p !== 'upcoming')
+    return 'Waktu selesai hanya dapat diperpanjang sebelum pemilihan berakhir.';
+  if (newEnd <= e.endsAt) return 'Waktu selesai baru harus setelah waktu selesai yang lama.';
+  return null;
+}

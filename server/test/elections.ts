@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { candidates, electionRoll, elections, user, voters } from '../db/schema/index.ts';
+
+let seq = 0;
+
+/** A unique NIM for test voters. */
+export const testNim = () =>
+  `9${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(6, '0')}`;
+
+/**
+ * Voters straight into the database (no password: these tests call the ballot box directly, and
+ * hashing hundreds of passwords would only slow them down).
+ */
+export async function insertVoters(
+  db: Db,
+  n: number,
+  opts: {
+    status?: 'pending' | 'verified' | 'rejected';
+    prodi?: 'Teknokimia Nuklir' | 'Elektronika Instrumentasi' | 'Elektro Mekanika';
+  } = {},
+) {
+  const rows = Array.from({ length: n }, () => ({ id: crypto.randomUUID(), nim: testNim() }));
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    await db
+      .insert(user)
+      .values(chunk.map((r) => ({ id: r.id, name: 'Pemilih Uji', email: `${r.id}@uji.test` })));
+    await db.insert(voters).values(
+      chunk.map((r) => ({
+        userId: r.id,
+        namaLengkap: 'Pemilih Uji',
+        nim: r.nim,
+        prodi: opts.prodi ?? 'Teknokimia Nuklir',
+        status: opts.status ?? 'verified',
+      })),
+    );
+  }
+  return rows;
+}
+
+/** An election that is open now, locked, with candidates and a roll of the given NIMs. */
+export async function insertOpenElection(
+  db: Db,
+  opts: {
+    candidates?: number;
+    nims?: string[];
+    startsInMs?: number;
+    endsInMs?: number;
+    kotakKosong?: boolean;
+    abstain?: boolean;
+  } = {},
+) {
+  const now = Date.now();
+  const [election] = await db
+    .insert(elections)
+    .values({
+      title: 'Pemilihan Raya Uji',
+      organizer: 'KPU Uji',
+      startsAt: new Date(now + (opts.startsInMs ?? -60_000)),
+      endsAt: new Date(now + (opts.endsInMs ?? 3_600_000)),
+      status: 'ready',
+      lockedAt: new Date(now - 120_000),
+      rollMode: 'roll',
+      rollSize: opts.nims?.length ?? 0,
+      kotakKosong: opts.kotakKosong ?? true,
+      abstain: opts.abstain ?? false,
+    })
+    .returning();
+  const cands = await db
+    .insert(candidates)
+    .values(
+      Array.from({ length: opts.candidates ?? 2 }, (_, i) => ({
+        electionId: election!.id,
+        nomorUrut: i + 1,
+        namaKetua: `Ketua ${i + 1}`,
+        namaWakil: `Wakil ${i + 1}`,
+      })),
+    )
+    .returning();
+  const nims = opts.nims ?? [];
+  for (let i = 0; i < nims.length; i += 1000) {
+    await db
+      .insert(electionRoll)
+      .values(nims.slice(i, i + 1000).map((nim) => ({ electionId: election!.id, nim })));
+  }
+  return { election: election!, candidates: cands };
+}
