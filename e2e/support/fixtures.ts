@@ -3,14 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
-let seq = 0;
-
-/** A unique, valid voter for one test. */
+/** A unique, valid voter for one test (random NIM: workers run in parallel). */
 export function newVoter() {
-  seq++;
-  const nim = `${Date.now() % 100_000_000}${process.pid % 10}${seq % 10}`
-    .padStart(10, '0')
-    .slice(-10);
+  const nim = `1${crypto.randomInt(0, 1_000_000_000).toString().padStart(9, '0')}`;
   return {
     namaLengkap: 'Ayu Wulandari',
     nim,
