@@ -11,6 +11,8 @@ import { mountWebApp } from './http/static.ts';
 import { mountDocs } from './routes/docs/docs.ts';
 import { healthRouter } from './routes/health/health.handlers.ts';
 import { adminsRouter } from './routes/admins/admins.handlers.ts';
+import { committeeRouter } from './routes/committee/committee.handlers.ts';
+import { electionRequestsRouter } from './routes/election-requests/election-requests.handlers.ts';
 import { liveRouter } from './routes/live/live.handlers.ts';
 import { meRouter } from './routes/me/me.handlers.ts';
 import { siteRouter } from './routes/site/site.handlers.ts';
@@ -26,7 +28,9 @@ function apiRoutes() {
     .route('/', votersRouter)
     .route('/', adminsRouter)
     .route('/', siteRouter)
-    .route('/', liveRouter);
+    .route('/', liveRouter)
+    .route('/', electionRequestsRouter)
+    .route('/', committeeRouter);
 }
 
 export type ApiRoutes = ReturnType<typeof apiRoutes>;
@@ -71,6 +75,15 @@ export function createApp(services: Services) {
   app.use(
     '/api/voters/register',
     rateLimit('register', { windowSeconds: 3600, max: services.env.registerPerHour }),
+  );
+  app.use(
+    '/api/committee/register',
+    rateLimit('register', { windowSeconds: 3600, max: services.env.registerPerHour }),
+  );
+  app.on(
+    'POST',
+    '/api/election-requests',
+    rateLimit('election-request', { windowSeconds: 3600, max: 20 }),
   );
   app.use('/api/*', loadSession(services));
   app.route('/api', apiRoutes());

@@ -9,6 +9,10 @@ export type Abilities = {
   viewActivity: boolean;
   editVoterProfile: boolean;
   editAdminProfile: boolean;
+  /** Decide election requests and oversee every election (master). */
+  manageElections: boolean;
+  /** Elections whose committee area this person may open. */
+  committeeOf: string[];
 };
 
 export function abilitiesOf(actor: Actor | null): Abilities {
@@ -23,5 +27,7 @@ export function abilitiesOf(actor: Actor | null): Abilities {
     viewActivity: isAdmin,
     editVoterProfile: isVoter,
     editAdminProfile: isAdmin,
+    manageElections: isMaster,
+    committeeOf: actor?.committeeOf ?? [],
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { admins, voters } from '../db/schema/index.ts';
+import { admins, committeeMembers, voters } from '../db/schema/index.ts';
 import type { SessionUser } from '../http/context.ts';
 
 export type AdminRecord = typeof admins.$inferSelect;
@@ -11,13 +11,24 @@ export type Actor = {
   user: SessionUser;
   admin: AdminRecord | null;
   voter: VoterRecord | null;
+  /** Elections whose committee (panitia) this person is on. */
+  committeeOf: string[];
 };
 
 /** Loads the role records of a signed-in account. */
 export async function loadActor(db: Db, user: SessionUser): Promise<Actor> {
-  const [[admin], [voter]] = await Promise.all([
+  const [[admin], [voter], committee] = await Promise.all([
     db.select().from(admins).where(eq(admins.userId, user.id)),
     db.select().from(voters).where(eq(voters.userId, user.id)),
+    db
+      .select({ electionId: committeeMembers.electionId })
+      .from(committeeMembers)
+      .where(eq(committeeMembers.userId, user.id)),
   ]);
-  return { user, admin: admin ?? null, voter: voter ?? null };
+  return {
+    user,
+    admin: admin ?? null,
+    voter: voter ?? null,
+    committeeOf: committee.map((c) => c.electionId),
+  };
 }

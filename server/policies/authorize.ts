@@ -1,10 +1,11 @@
 import { errors } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import { adminRules } from './admin.ts';
+import { electionRules } from './election.ts';
 import { voterRules } from './voter.ts';
 
 /** Every rule by entity and action: (actor, subject) -> allowed. */
-const rules = { voter: voterRules, admin: adminRules };
+const rules = { voter: voterRules, admin: adminRules, election: electionRules };
 
 type Rules = typeof rules;
 export type Entity = keyof Rules;

@@ -37,6 +37,8 @@ export const meSchema = z
       viewActivity: z.boolean(),
       editVoterProfile: z.boolean(),
       editAdminProfile: z.boolean(),
+      manageElections: z.boolean(),
+      committeeOf: z.array(z.string()),
     }),
   })
   .openapi('Me');

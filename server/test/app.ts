@@ -119,7 +119,7 @@ export class TestClient {
       user: { email: string; name: string } | null;
       voter: { nim: string; status: string } | null;
       admin: { role: string } | null;
-      abilities: Record<string, boolean>;
+      abilities: Record<string, boolean> & { committeeOf: string[] };
     };
   }
 }

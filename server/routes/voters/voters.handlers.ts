@@ -23,7 +23,7 @@ export const votersRouter = createRouter()
     });
     for (const cookie of signIn.headers.getSetCookie())
       c.header('set-cookie', cookie, { append: true });
-    return c.json(presentMe({ user: account, admin: null, voter }), 201);
+    return c.json(presentMe({ user: account, admin: null, voter, committeeOf: [] }), 201);
   })
   .openapi(getOwnVoter, async (c) => {
     const actor = await actorOf(c);

@@ -1,0 +1,69 @@
+import { appendAudit } from '../audit/append-audit.ts';
+import { auditActor } from '../audit/audit-actor.ts';
+import type { Db } from '../db/client.ts';
+import { committeeMembers } from '../db/schema/index.ts';
+import { electionForCode } from '../elections/invitations.ts';
+import type { Actor } from '../policies/actor.ts';
+import { createAccount, emailTaken, hashPassword, isUniqueViolation } from './create-account.ts';
+
+/** Creates an account with a valid invitation code and puts it on that election's committee, atomically. */
+export async function registerCommittee(
+  db: Db,
+  input: { kodeUndangan: string; namaLengkap: string; email: string; password: string },
+) {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const election = await electionForCode(tx, input.kodeUndangan);
+      const account = await createAccount(tx, {
+        email: input.email,
+        name: input.namaLengkap,
+        passwordHash,
+      });
+      await tx
+        .insert(committeeMembers)
+        .values({ electionId: election.id, userId: account.id, namaLengkap: input.namaLengkap });
+      await appendAudit(tx, {
+        actorId: account.id,
+        actorName: input.namaLengkap,
+        actorRole: 'panitia',
+        action: 'committee.registered',
+        entityType: 'election',
+        entityId: election.id,
+        electionId: election.id,
+        summary: `Mendaftar sebagai panitia "${election.title}"`,
+      });
+      return { account, election };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'user_email_lower_idx')) throw emailTaken();
+    throw err;
+  }
+}
+
+/** A signed-in person joins an election's committee with a code (joining twice changes nothing). */
+export async function joinCommittee(db: Db, actor: Actor, code: string) {
+  return db.transaction(async (tx) => {
+    const election = await electionForCode(tx, code);
+    const inserted = await tx
+      .insert(committeeMembers)
+      .values({
+        electionId: election.id,
+        userId: actor.user.id,
+        namaLengkap: actor.admin?.namaLengkap || actor.voter?.namaLengkap || actor.user.name,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length) {
+      await appendAudit(tx, {
+        ...auditActor(actor, 'panitia'),
+        action: 'committee.joined',
+        entityType: 'election',
+        entityId: election.id,
+        electionId: election.id,
+        summary: `Bergabung sebagai panitia "${election.title}"`,
+      });
+    }
+    return election;
+  });
+}

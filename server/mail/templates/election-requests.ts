@@ -1,0 +1,54 @@
+import { escapeHtml } from '../escape-html.ts';
+
+const SIGNATURE = 'BEM Politeknik Teknologi Nuklir Indonesia';
+const jakarta = new Intl.DateTimeFormat('id-ID', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: 'Asia/Jakarta',
+});
+const wib = (d: Date) => `${jakarta.format(d)} WIB`;
+
+function mail(subject: string, paragraphs: string[]) {
+  const text = [...paragraphs, '', SIGNATURE].join('\n\n');
+  const html = [...paragraphs, SIGNATURE]
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+  return { subject, text, html };
+}
+
+type Req = {
+  namaPemohon: string;
+  namaPemilihan: string;
+  penyelenggara: string;
+  waktuMulai: Date;
+  waktuSelesai: Date;
+};
+
+/** Sent to the requester when a request is submitted. */
+export const requestReceivedMail = (r: Req) =>
+  mail(`Permohonan pemilihan diterima: ${r.namaPemilihan}`, [
+    `Halo ${r.namaPemohon},`,
+    `Permohonan pemilihan "${r.namaPemilihan}" oleh ${r.penyelenggara} telah kami terima dan akan ditinjau oleh admin master BEM.`,
+    `Jadwal yang diajukan: ${wib(r.waktuMulai)} sampai ${wib(r.waktuSelesai)}.`,
+    'Anda akan menerima email lagi setelah permohonan disetujui atau ditolak.',
+  ]);
+
+/** Sent when the master admin approves: carries the committee invitation code. */
+export const requestApprovedMail = (
+  r: Req & { code: string; expiresAt: Date; registerUrl: string },
+) =>
+  mail(`Permohonan pemilihan disetujui: ${r.namaPemilihan}`, [
+    `Halo ${r.namaPemohon},`,
+    `Permohonan pemilihan "${r.namaPemilihan}" telah disetujui. Panitia pemilihan dapat mendaftar dengan kode undangan berikut:`,
+    `Kode Undangan: ${r.code}`,
+    `Daftar sebagai panitia di ${r.registerUrl} (kode berlaku sampai ${wib(r.expiresAt)}). Bagikan kode ini hanya kepada anggota panitia.`,
+  ]);
+
+/** Sent when the master admin rejects, with the reason. */
+export const requestRejectedMail = (r: Req & { alasan: string }) =>
+  mail(`Permohonan pemilihan ditolak: ${r.namaPemilihan}`, [
+    `Halo ${r.namaPemohon},`,
+    `Mohon maaf, permohonan pemilihan "${r.namaPemilihan}" tidak dapat disetujui.`,
+    `Alasan: ${r.alasan}`,
+    'Anda dapat mengajukan permohonan baru setelah memperbaiki hal di atas.',
+  ]);

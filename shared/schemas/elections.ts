@@ -1,0 +1,69 @@
+import { z } from '../validation.ts';
+import { emailField, namaLengkapField, passwordField } from './account.ts';
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} wajib diisi.` })
+    .trim()
+    .min(min, { error: min <= 1 ? `${label} wajib diisi.` : `${label} minimal ${min} karakter.` })
+    .max(max, { error: `${label} maksimal ${max} karakter.` })
+    .regex(/^[^<>]*$/, { error: `${label} tidak boleh berisi < atau >.` });
+
+/** A moment with its offset, e.g. 2026-12-01T08:00:00+07:00 (the forms send WIB). */
+export const instantField = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} tidak valid.` }).transform((s) => new Date(s));
+
+/** What anyone submits to ask for an election (/request-pemilihan). */
+export const electionRequestSchema = z
+  .object({
+    namaPemilihan: text('Nama pemilihan', 5, 120),
+    penyelenggara: text('Penyelenggara', 3, 120),
+    deskripsi: text('Deskripsi', 10, 2000),
+    waktuMulai: instantField('Waktu mulai'),
+    waktuSelesai: instantField('Waktu selesai'),
+    namaPemohon: namaLengkapField,
+    emailPemohon: emailField,
+  })
+  // Object checks can run even when a field failed, so each looks at real dates only.
+  .refine(
+    (v) =>
+      !(v.waktuMulai instanceof Date && v.waktuSelesai instanceof Date) ||
+      v.waktuSelesai > v.waktuMulai,
+    {
+      path: ['waktuSelesai'],
+      error: 'Waktu selesai harus setelah waktu mulai.',
+    },
+  )
+  .refine((v) => !(v.waktuMulai instanceof Date) || v.waktuMulai.getTime() > Date.now(), {
+    path: ['waktuMulai'],
+    error: 'Waktu mulai harus di masa depan.',
+  });
+export type ElectionRequestInput = z.input<typeof electionRequestSchema>;
+
+export const rejectSchema = z.object({
+  alasan: text('Alasan penolakan', 5, 500),
+});
+
+/** A committee invitation code as typed: case and spaces ignored. */
+export const invitationCodeField = z
+  .string({ error: 'Kode undangan wajib diisi.' })
+  .trim()
+  .toUpperCase()
+  .regex(/^PNT-[0-9A-Z]{4}-[0-9A-Z]{4}$/, { error: 'Format kode undangan: PNT-XXXX-XXXX.' });
+
+/** Committee registration with an invitation code (/register-panitia). */
+export const registerCommitteeSchema = z
+  .object({
+    kodeUndangan: invitationCodeField,
+    namaLengkap: namaLengkapField,
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.string({ error: 'Konfirmasi kata sandi wajib diisi.' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'Konfirmasi kata sandi tidak sama dengan kata sandi.',
+  });
+export type RegisterCommitteeInput = z.input<typeof registerCommitteeSchema>;
+
+export const joinCommitteeSchema = z.object({ kodeUndangan: invitationCodeField });
