@@ -13,6 +13,8 @@ import { healthRouter } from './routes/health/health.handlers.ts';
 import { adminsRouter } from './routes/admins/admins.handlers.ts';
 import { committeeRouter } from './routes/committee/committee.handlers.ts';
 import { electionRequestsRouter } from './routes/election-requests/election-requests.handlers.ts';
+import { setupRouter } from './routes/elections/setup.handlers.ts';
+import { votingRouter } from './routes/elections/voting.handlers.ts';
 import { liveRouter } from './routes/live/live.handlers.ts';
 import { meRouter } from './routes/me/me.handlers.ts';
 import { siteRouter } from './routes/site/site.handlers.ts';
@@ -30,7 +32,9 @@ function apiRoutes() {
     .route('/', siteRouter)
     .route('/', liveRouter)
     .route('/', electionRequestsRouter)
-    .route('/', committeeRouter);
+    .route('/', committeeRouter)
+    .route('/', setupRouter)
+    .route('/', votingRouter);
 }
 
 export type ApiRoutes = ReturnType<typeof apiRoutes>;

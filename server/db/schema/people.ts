@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { ADMIN_ROLES, PRODI, VOTER_STATUSES } from '../../../shared/people.ts';
 import { user } from './auth.ts';
 
@@ -40,6 +49,8 @@ export const voters = pgTable(
     namaTampilan: text('nama_tampilan').notNull().default(''),
     foto: text('foto').notNull().default(''),
     status: voterStatus('status').notNull().default('pending'),
+    /** Entry year (angkatan), from the official student list an admin imports; null until then. */
+    angkatan: smallint('angkatan'),
     rejectionReason: text('rejection_reason'),
     /** Fields the spec says may exist on a voter record; kept as they are on every save. */
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),

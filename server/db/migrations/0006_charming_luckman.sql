@@ -1,0 +1,1 @@
+ALTER TABLE "voters" ADD COLUMN "angkatan" smallint;

@@ -1,0 +1,136 @@
+import { eq, sql } from 'drizzle-orm';
+import { appendAudit } from '../../audit/append-audit.ts';
+import { auditActor } from '../../audit/audit-actor.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { candidates, electionRoll, elections } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Actor } from '../../policies/actor.ts';
+import { canExtend, lockBlockers } from '../rules/lifecycle.ts';
+import { draftForUpdate } from './guard.ts';
+
+type Election = typeof elections.$inferSelect;
+
+/** The number of people an election's rule would put on the roll right now. */
+export async function prospectiveRollSize(db: Db | Tx, e: Election): Promise<number> {
+  if (e.rollMode === 'roll') {
+    const [r] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(electionRoll)
+      .where(eq(electionRoll.electionId, e.id));
+    return Number(r?.n ?? 0);
+  }
+  const rows = await db.execute(
+    sql`select count(*)::int as n from voters v where ${eligibleVoters(e)}`,
+  );
+  return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+function eligibleVoters(e: Election) {
+  const base = sql`v.status = 'verified'`;
+  if (e.rollMode === 'prodi')
+    return sql`${base} and v.prodi::text in (select jsonb_array_elements_text(${JSON.stringify(e.rollProdi)}::jsonb))`;
+  if (e.rollMode === 'angkatan')
+    return sql`${base} and v.angkatan in (select (jsonb_array_elements_text(${JSON.stringify(e.rollYears)}::jsonb))::int)`;
+  return base;
+}
+
+/** Why a draft cannot be locked yet (empty when it can). */
+export async function blockersOf(db: Db | Tx, e: Election, now = new Date()) {
+  const [c] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(candidates)
+    .where(eq(candidates.electionId, e.id));
+  return lockBlockers(
+    {
+      ...e,
+      candidateCount: Number(c?.n ?? 0),
+      rollSize: await prospectiveRollSize(db, e),
+      rollMode: e.rollMode,
+    },
+    now,
+  );
+}
+
+/**
+ * Locks a draft (Kunci Pemilihan): the roll is fixed — from the eligibility rule, or the imported
+ * NIMs — with each entry's programme for turnout; candidates, roll and ballot options can no
+ * longer change.
+ */
+export async function lockElection(db: Db, actor: Actor, electionId: string) {
+  return db.transaction(async (tx) => {
+    const election = await draftForUpdate(tx, electionId);
+    const blockers = await blockersOf(tx, election);
+    if (blockers.length)
+      throw new ApiError(409, 'NOT_READY', `Pemilihan belum dapat dikunci: ${blockers.join(' ')}`);
+    if (election.rollMode !== 'roll') {
+      await tx.delete(electionRoll).where(eq(electionRoll.electionId, electionId));
+      await tx.execute(sql`
+        insert into election_roll (election_id, nim, prodi)
+        select ${electionId}, v.nim, v.prodi::text from voters v where ${eligibleVoters(election)}`);
+    } else {
+      await tx.execute(sql`
+        update election_roll r set prodi = v.prodi::text from voters v
+        where r.election_id = ${electionId} and v.nim = r.nim`);
+    }
+    const [r] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(electionRoll)
+      .where(eq(electionRoll.electionId, electionId));
+    const [locked] = await tx
+      .update(elections)
+      .set({ status: 'ready', lockedAt: new Date(), rollSize: Number(r?.n ?? 0) })
+      .where(eq(elections.id, electionId))
+      .returning();
+    await appendAudit(tx, {
+      ...auditActor(actor, 'panitia'),
+      action: 'election.locked',
+      entityType: 'election',
+      entityId: electionId,
+      electionId,
+      summary: `Mengunci pemilihan "${locked!.title}" dengan ${locked!.rollSize} pemilih`,
+      details: { rollSize: locked!.rollSize },
+    });
+    return locked!;
+  });
+}
+
+/** Moves the end of an upcoming or open election later, with a reason kept in the audit log. */
+export async function extendElection(
+  db: Db,
+  actor: Actor,
+  electionId: string,
+  endsAt: Date,
+  alasan: string,
+) {
+  return db.transaction(async (tx) => {
+    const [election] = await tx
+      .select()
+      .from(elections)
+      .where(eq(elections.id, electionId))
+      .for('update');
+    if (!election) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+    if (election.status !== 'ready')
+      throw new ApiError(
+        409,
+        'NOT_LOCKED',
+        'Hanya pemilihan yang sudah dikunci yang dapat diperpanjang.',
+      );
+    const refusal = canExtend(election, endsAt, new Date());
+    if (refusal) throw new ApiError(409, 'CANNOT_EXTEND', refusal, { endsAt: refusal });
+    const [saved] = await tx
+      .update(elections)
+      .set({ endsAt })
+      .where(eq(elections.id, electionId))
+      .returning();
+    await appendAudit(tx, {
+      ...auditActor(actor, 'panitia'),
+      action: 'election.extended',
+      entityType: 'election',
+      entityId: electionId,
+      electionId,
+      summary: `Memperpanjang "${election.title}" sampai ${endsAt.toISOString()}`,
+      details: { from: election.endsAt.toISOString(), to: endsAt.toISOString(), alasan },
+    });
+    return saved!;
+  });
+}

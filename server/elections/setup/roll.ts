@@ -1,0 +1,157 @@
+import { parse } from 'csv-parse/sync';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { appendAudit } from '../../audit/append-audit.ts';
+import { auditActor } from '../../audit/audit-actor.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { electionRoll, voters } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Actor } from '../../policies/actor.ts';
+import { draftForUpdate } from './guard.ts';
+
+const NIM = /^[0-9]{8,12}$/;
+
+export type RollPreview = {
+  /** Valid NIMs, deduplicated, in file order. */
+  nims: string[];
+  /** On the list and registered as verified voters. */
+  verified: number;
+  /** On the list and registered, still awaiting verification (or rejected). */
+  unverified: string[];
+  /** On the list but not registered yet (they can still register before voting). */
+  unregistered: string[];
+  /** Lines that hold no valid NIM, with their line number. */
+  invalid: { line: number; value: string }[];
+  duplicates: string[];
+};
+
+/** Reads NIMs from a CSV: one column, or a column headed "nim" (any case). */
+export function parseRollCsv(csv: string): Pick<RollPreview, 'nims' | 'invalid' | 'duplicates'> {
+  let rows: string[][];
+  try {
+    rows = parse(csv, {
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      bom: true,
+      delimiter: [',', ';', '\t'],
+    });
+  } catch {
+    throw new ApiError(400, 'INVALID_CSV', 'Berkas CSV tidak dapat dibaca.', {
+      csv: 'Berkas CSV tidak dapat dibaca.',
+    });
+  }
+  let column = 0;
+  let start = 0;
+  const header = rows[0]?.map((h) => h.toLowerCase()) ?? [];
+  if (header.some((h) => h === 'nim')) {
+    column = header.indexOf('nim');
+    start = 1;
+  }
+  const nims: string[] = [];
+  const seen = new Set<string>();
+  const duplicates = new Set<string>();
+  const invalid: RollPreview['invalid'] = [];
+  rows.slice(start).forEach((row, i) => {
+    const value = (row[column] ?? '').replace(/\s/g, '');
+    if (!NIM.test(value)) {
+      invalid.push({ line: i + start + 1, value: value.slice(0, 40) });
+    } else if (seen.has(value)) {
+      duplicates.add(value);
+    } else {
+      seen.add(value);
+      nims.push(value);
+    }
+  });
+  return { nims, invalid, duplicates: [...duplicates] };
+}
+
+/** What applying a CSV would do: matches and mismatches against registered voters. */
+export async function previewRoll(db: Db | Tx, csv: string): Promise<RollPreview> {
+  const parsed = parseRollCsv(csv);
+  const registered = new Map<string, string>();
+  for (let i = 0; i < parsed.nims.length; i += 1000) {
+    const chunk = parsed.nims.slice(i, i + 1000);
+    const rows = await db
+      .select({ nim: voters.nim, status: voters.status })
+      .from(voters)
+      .where(inArray(voters.nim, chunk));
+    for (const r of rows) registered.set(r.nim, r.status);
+  }
+  return {
+    ...parsed,
+    verified: parsed.nims.filter((n) => registered.get(n) === 'verified').length,
+    unverified: parsed.nims.filter((n) => registered.has(n) && registered.get(n) !== 'verified'),
+    unregistered: parsed.nims.filter((n) => !registered.has(n)),
+  };
+}
+
+/** Replaces a draft election's imported roll with the valid NIMs of the CSV. */
+export async function applyRoll(db: Db, actor: Actor, electionId: string, csv: string) {
+  return db.transaction(async (tx) => {
+    const election = await draftForUpdate(tx, electionId);
+    const preview = await previewRoll(tx, csv);
+    if (preview.nims.length === 0) {
+      throw new ApiError(400, 'EMPTY_ROLL', 'Tidak ada NIM yang valid di berkas ini.', {
+        csv: 'Tidak ada NIM yang valid.',
+      });
+    }
+    await tx.delete(electionRoll).where(eq(electionRoll.electionId, electionId));
+    for (let i = 0; i < preview.nims.length; i += 1000) {
+      await tx
+        .insert(electionRoll)
+        .values(preview.nims.slice(i, i + 1000).map((nim) => ({ electionId, nim })));
+    }
+    await appendAudit(tx, {
+      ...auditActor(actor, 'panitia'),
+      action: 'roll.imported',
+      entityType: 'election',
+      entityId: electionId,
+      electionId,
+      summary: `Mengimpor daftar pemilih "${election.title}": ${preview.nims.length} NIM`,
+      details: {
+        nims: preview.nims.length,
+        invalid: preview.invalid.length,
+        duplicates: preview.duplicates.length,
+      },
+    });
+    return preview;
+  });
+}
+
+/** One page of the roll with who has voted (never what), searchable by NIM or name. */
+export async function listRoll(
+  db: Db,
+  electionId: string,
+  opts: { q?: string; page: number; pageSize: number },
+) {
+  const q = opts.q?.trim();
+  const where = and(
+    eq(electionRoll.electionId, electionId),
+    q
+      ? sql`(${electionRoll.nim} like ${`%${q}%`} or ${voters.namaLengkap} ilike ${`%${q}%`})`
+      : undefined,
+  );
+  const voted = sql<boolean>`exists (select 1 from participation p where p.election_id = ${electionId} and p.nim = ${electionRoll.nim})`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        nim: electionRoll.nim,
+        namaLengkap: voters.namaLengkap,
+        prodi: sql<string | null>`coalesce(${electionRoll.prodi}, ${voters.prodi}::text)`,
+        status: voters.status,
+        voted,
+      })
+      .from(electionRoll)
+      .leftJoin(voters, eq(voters.nim, electionRoll.nim))
+      .where(where)
+      .orderBy(electionRoll.nim)
+      .limit(opts.pageSize)
+      .offset((opts.page - 1) * opts.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(electionRoll)
+      .leftJoin(voters, eq(voters.nim, electionRoll.nim))
+      .where(where),
+  ]);
+  return { items: rows, total: Number(total?.n ?? 0) };
+}

@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { candidates, electionRoll, elections, participation } from '../../db/schema/index.ts';
+import { castBallot } from '../../elections/ballot-box/cast-ballot.ts';
+import { ballotChoices } from '../../elections/rules/ballot.ts';
+import { phaseOf } from '../../elections/rules/lifecycle.ts';
+import { actorOf } from '../../http/actor.ts';
+import { ApiError, errors } from '../../http/errors.ts';
+import { createRouter } from '../../http/router.ts';
+import { authorize } from '../../policies/authorize.ts';
+import { presentElection } from '../../presenters/elections.ts';
+import { castVote, getBallot, listPublicElections, myElections } from './voting.routes.ts';
+
+const notFound = () => new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+
+export const votingRouter = createRouter()
+  .openapi(listPublicElections, async (c) => {
+    const rows = await c
+      .get('services')
+      .database.db.select()
+      .from(elections)
+      .where(inArray(elections.status, ['ready', 'published']))
+      .orderBy(desc(elections.startsAt))
+      .limit(200);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ items: rows.map((e) => presentElection(e)) }, 200);
+  })
+  .openapi(getBallot, async (c) => {
+    const user = c.get('user');
+    if (!user) throw errors.unauthenticated();
+    const db = c.get('services').database.db;
+    const id = c.req.valid('param').id;
+    const [election] = await db.select().from(elections).where(eq(elections.id, id));
+    if (!election || election.status === 'draft' || election.status === 'archived')
+      throw notFound();
+    const actor = await actorOf(c);
+    const cands = await db
+      .select()
+      .from(candidates)
+      .where(eq(candidates.electionId, id))
+      .orderBy(asc(candidates.nomorUrut));
+    const [voted] = await db
+      .select({ at: participation.votedAt })
+      .from(participation)
+      .where(and(eq(participation.electionId, id), eq(participation.userId, user.id)));
+    const voter = actor?.voter;
+    const [onRoll] = voter
+      ? await db
+          .select()
+          .from(electionRoll)
+          .where(and(eq(electionRoll.electionId, id), eq(electionRoll.nim, voter.nim)))
+      : [];
+    const phase = phaseOf(election, new Date());
+    const reason = voted
+      ? 'Anda sudah memberikan suara.'
+      : !voter
+        ? 'Hanya pemilih terdaftar yang dapat memberikan suara.'
+        : voter.status !== 'verified'
+          ? 'Akun pemilih Anda belum diverifikasi oleh admin BEM.'
+          : !onRoll
+            ? 'NIM Anda tidak terdaftar dalam daftar pemilih pemilihan ini.'
+            : phase === 'upcoming'
+              ? 'Pemungutan suara belum dibuka.'
+              : phase !== 'open'
+                ? 'Pemungutan suara sudah ditutup.'
+                : null;
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      {
+        election: presentElection(election),
+        candidates: cands.map((x) => ({
+          id: x.id,
+          nomorUrut: x.nomorUrut,
+          namaKetua: x.namaKetua,
+          namaWakil: x.namaWakil,
+          visi: x.visi,
+          misi: x.misi,
+          foto: x.foto,
+        })),
+        choices: ballotChoices(
+          cands.map((x) => x.id),
+          election,
+        ),
+        me: { canVote: reason === null, reason, votedAt: voted?.at.toISOString() ?? null },
+      },
+      200,
+    );
+  })
+  .openapi(castVote, async (c) => {
+    const user = c.get('user');
+    if (!user) throw errors.unauthenticated();
+    const { receipt, votedAt } = await castBallot(c.get('services').database.db, {
+      electionId: c.req.valid('param').id,
+      userId: user.id,
+      choice: c.req.valid('json').choice,
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ receipt, votedAt: votedAt.toISOString() }, 201);
+  })
+  .openapi(myElections, async (c) => {
+    const actor = await actorOf(c);
+    authorize(actor, 'voter', 'readOwn', null);
+    const db = c.get('services').database.db;
+    const rows = await db
+      .select({ election: elections, votedAt: participation.votedAt })
+      .from(electionRoll)
+      .innerJoin(elections, eq(elections.id, electionRoll.electionId))
+      .leftJoin(
+        participation,
+        and(eq(participation.electionId, elections.id), eq(participation.userId, actor.user.id)),
+      )
+      .where(
+        and(
+          eq(electionRoll.nim, actor.voter!.nim),
+          inArray(elections.status, ['ready', 'published']),
+        ),
+      )
+      .orderBy(desc(elections.startsAt));
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      {
+        items: rows.map((r) => ({
+          ...presentElection(r.election),
+          votedAt: r.votedAt?.toISOString() ?? null,
+        })),
+      },
+      200,
+    );
+  });

@@ -1,0 +1,75 @@
+import { PRODI } from '../people.ts';
+import { z } from '../validation.ts';
+import { fotoField, namaLengkapField, nimField } from './account.ts';
+import { instantField } from './elections.ts';
+
+const plain = (label: string, max: number, min = 0) =>
+  z
+    .string()
+    .trim()
+    .min(min, { error: `${label} wajib diisi.` })
+    .max(max, { error: `${label} maksimal ${max} karakter.` })
+    .regex(/^[^<>]*$/, { error: `${label} tidak boleh berisi < atau >.` });
+
+export const ROLL_MODES = ['all', 'prodi', 'angkatan', 'roll'] as const;
+
+/** Everything the committee sets before locking (pengaturan). */
+export const electionSettingsSchema = z
+  .object({
+    title: plain('Judul', 120, 5),
+    description: plain('Deskripsi', 2000),
+    startsAt: instantField('Waktu mulai'),
+    endsAt: instantField('Waktu selesai'),
+    kotakKosong: z.boolean(),
+    abstain: z.boolean(),
+    rollMode: z.enum(ROLL_MODES, { error: 'Pilih cara menentukan pemilih.' }),
+    rollProdi: z.array(z.enum(PRODI, { error: 'Program Studi tidak dikenal.' })).max(3),
+    rollYears: z.array(z.number().int().min(2000).max(2100)).max(10),
+    resultsRelease: z.enum(['on-close', 'manual']),
+  })
+  .refine(
+    (v) => !(v.startsAt instanceof Date && v.endsAt instanceof Date) || v.endsAt > v.startsAt,
+    {
+      path: ['endsAt'],
+      error: 'Waktu selesai harus setelah waktu mulai.',
+    },
+  )
+  .refine((v) => v.rollMode !== 'prodi' || v.rollProdi.length > 0, {
+    path: ['rollProdi'],
+    error: 'Pilih minimal satu Program Studi.',
+  })
+  .refine((v) => v.rollMode !== 'angkatan' || v.rollYears.length > 0, {
+    path: ['rollYears'],
+    error: 'Pilih minimal satu angkatan.',
+  });
+export type ElectionSettingsInput = z.input<typeof electionSettingsSchema>;
+
+/** A candidate or candidate pair (kandidat). */
+export const candidateSchema = z.object({
+  nomorUrut: z
+    .number({ error: 'Nomor urut wajib diisi.' })
+    .int()
+    .min(1, { error: 'Nomor urut minimal 1.' })
+    .max(99),
+  namaKetua: namaLengkapField,
+  namaWakil: z.union([z.literal(''), namaLengkapField]),
+  visi: plain('Visi', 2000),
+  misi: plain('Misi', 4000),
+  foto: fotoField,
+});
+export type CandidateInput = z.input<typeof candidateSchema>;
+
+/** A CSV of NIMs (one per line, or a NIM column) for the roll (pemilih). */
+export const rollCsvSchema = z.object({
+  csv: z
+    .string()
+    .min(1, { error: 'Berkas CSV kosong.' })
+    .max(900_000, { error: 'Berkas CSV maksimal 900 KB.' }),
+});
+
+export const extendSchema = z.object({
+  endsAt: instantField('Waktu selesai baru'),
+  alasan: plain('Alasan', 500, 5),
+});
+
+export { nimField };
