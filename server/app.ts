@@ -18,6 +18,7 @@ import { votingRouter } from './routes/elections/voting.handlers.ts';
 import { liveRouter } from './routes/live/live.handlers.ts';
 import { meRouter } from './routes/me/me.handlers.ts';
 import { siteRouter } from './routes/site/site.handlers.ts';
+import { verificationRouter } from './routes/voters/verification.handlers.ts';
 import { votersRouter } from './routes/voters/voters.handlers.ts';
 
 /** JSON bodies above this are refused with 413 (uploads get their own limit on their routes). */
@@ -34,7 +35,8 @@ function apiRoutes() {
     .route('/', electionRequestsRouter)
     .route('/', committeeRouter)
     .route('/', setupRouter)
-    .route('/', votingRouter);
+    .route('/', votingRouter)
+    .route('/', verificationRouter);
 }
 
 export type ApiRoutes = ReturnType<typeof apiRoutes>;

@@ -73,3 +73,9 @@ export const extendSchema = z.object({
 });
 
 export { nimField };
+
+/** Why an admin refuses a voter's registration (mailed to them). */
+export const rejectVoterSchema = z.object({ alasan: plain('Alasan penolakan', 300, 5) });
+
+/** The official student list (NIM, nama, prodi[, angkatan]) as CSV text. */
+export const studentListSchema = rollCsvSchema;

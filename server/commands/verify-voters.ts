@@ -1,0 +1,216 @@
+import { parse } from 'csv-parse/sync';
+import { eq, inArray } from 'drizzle-orm';
+import { appendAudit } from '../audit/append-audit.ts';
+import { auditActor } from '../audit/audit-actor.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { user, voters } from '../db/schema/index.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { voterRejectedMail } from '../mail/templates/voter-verification.ts';
+import type { Actor } from '../policies/actor.ts';
+import { PRODI } from '../../shared/people.ts';
+
+const notFound = () => new ApiError(404, 'NOT_FOUND', 'Pemilih tidak ditemukan.');
+
+/** Marks a registration verified. */
+export async function verifyVoter(db: Db, actor: Actor, userId: string) {
+  return db.transaction(async (tx) => {
+    const [v] = await tx
+      .update(voters)
+      .set({ status: 'verified', rejectionReason: null })
+      .where(eq(voters.userId, userId))
+      .returning();
+    if (!v) throw notFound();
+    await appendAudit(tx, {
+      ...auditActor(actor),
+      action: 'voter.verified',
+      entityType: 'voter',
+      entityId: userId,
+      summary: `Memverifikasi pemilih ${v.namaLengkap} (${v.nim})`,
+    });
+    return v;
+  });
+}
+
+/** Rejects a registration with a reason, mailed to the voter. */
+export async function rejectVoter(
+  deps: { db: Db; mailer: Mailer; logger: Logger; publicUrl: string },
+  actor: Actor,
+  userId: string,
+  alasan: string,
+) {
+  const { v, email } = await deps.db.transaction(async (tx) => {
+    const [v] = await tx
+      .update(voters)
+      .set({ status: 'rejected', rejectionReason: alasan })
+      .where(eq(voters.userId, userId))
+      .returning();
+    if (!v) throw notFound();
+    const [u] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    await appendAudit(tx, {
+      ...auditActor(actor),
+      action: 'voter.rejected',
+      entityType: 'voter',
+      entityId: userId,
+      summary: `Menolak pemilih ${v.namaLengkap} (${v.nim})`,
+      details: { alasan },
+    });
+    return { v, email: u!.email };
+  });
+  deps.mailer
+    .send({
+      to: email,
+      ...voterRejectedMail({
+        nama: v.namaLengkap,
+        alasan,
+        profileUrl: `${deps.publicUrl}/profil-pemilih`,
+      }),
+    })
+    .catch((err: unknown) => deps.logger.error({ err }, 'mail failed'));
+  return v;
+}
+
+type Student = { nim: string; nama: string; prodi: string; angkatan: number | null; line: number };
+
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z]/g, '');
+
+/** Reads the official list: columns NIM, Nama, Prodi and optionally Angkatan (header row required). */
+export function parseStudentList(csv: string): {
+  students: Student[];
+  invalid: { line: number; reason: string }[];
+} {
+  let rows: Record<string, string>[];
+  try {
+    rows = parse(csv, {
+      columns: (h: string[]) => h.map((x) => x.trim().toLowerCase()),
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+      relax_column_count: true,
+      delimiter: [',', ';', '\t'],
+    });
+  } catch {
+    throw new ApiError(400, 'INVALID_CSV', 'Berkas CSV tidak dapat dibaca.', {
+      csv: 'Berkas CSV tidak dapat dibaca.',
+    });
+  }
+  if (rows.length && !('nim' in rows[0]! && 'nama' in rows[0]! && 'prodi' in rows[0]!)) {
+    throw new ApiError(
+      400,
+      'INVALID_CSV',
+      'Baris pertama harus berisi kolom NIM, Nama, Prodi (dan Angkatan bila ada).',
+      {
+        csv: 'Kolom NIM, Nama dan Prodi wajib ada.',
+      },
+    );
+  }
+  const students: Student[] = [];
+  const invalid: { line: number; reason: string }[] = [];
+  rows.forEach((r, i) => {
+    const line = i + 2;
+    const nim = (r.nim ?? '').replace(/\s/g, '');
+    const prodi = PRODI.find((p) => norm(p) === norm(r.prodi ?? ''));
+    const angkatan = r.angkatan ? Number(r.angkatan) : null;
+    if (!/^[0-9]{8,12}$/.test(nim)) invalid.push({ line, reason: 'NIM tidak valid' });
+    else if (!r.nama) invalid.push({ line, reason: 'Nama kosong' });
+    else if (!prodi)
+      invalid.push({
+        line,
+        reason: `Program Studi tidak dikenal: ${(r.prodi ?? '').slice(0, 40)}`,
+      });
+    else if (
+      angkatan !== null &&
+      !(Number.isInteger(angkatan) && angkatan >= 2000 && angkatan <= 2100)
+    )
+      invalid.push({ line, reason: 'Angkatan tidak valid' });
+    else students.push({ nim, nama: r.nama, prodi, angkatan, line });
+  });
+  return { students, invalid };
+}
+
+export type StudentListPreview = {
+  /** Registered, pending or rejected, and matching the list on NIM, name and programme: will be verified. */
+  toVerify: { nim: string; namaLengkap: string }[];
+  alreadyVerified: number;
+  /** Registered with this NIM but another name or programme: left for a person to look at. */
+  mismatched: { nim: string; terdaftar: string; daftarResmi: string }[];
+  /** On the list, not registered yet. */
+  notRegistered: number;
+  invalid: { line: number; reason: string }[];
+};
+
+async function compare(db: Db | Tx, csv: string) {
+  const { students, invalid } = parseStudentList(csv);
+  const registered = new Map<string, typeof voters.$inferSelect>();
+  for (let i = 0; i < students.length; i += 1000) {
+    const chunk = students.slice(i, i + 1000).map((s) => s.nim);
+    for (const v of await db.select().from(voters).where(inArray(voters.nim, chunk)))
+      registered.set(v.nim, v);
+  }
+  const preview: StudentListPreview = {
+    toVerify: [],
+    alreadyVerified: 0,
+    mismatched: [],
+    notRegistered: 0,
+    invalid,
+  };
+  const matches: { userId: string; angkatan: number | null }[] = [];
+  for (const s of students) {
+    const v = registered.get(s.nim);
+    if (!v) {
+      preview.notRegistered++;
+      continue;
+    }
+    if (norm(v.namaLengkap) !== norm(s.nama) || v.prodi !== s.prodi) {
+      preview.mismatched.push({
+        nim: s.nim,
+        terdaftar: `${v.namaLengkap} (${v.prodi})`,
+        daftarResmi: `${s.nama} (${s.prodi})`,
+      });
+      continue;
+    }
+    matches.push({ userId: v.userId, angkatan: s.angkatan });
+    if (v.status === 'verified') preview.alreadyVerified++;
+    else preview.toVerify.push({ nim: v.nim, namaLengkap: v.namaLengkap });
+  }
+  return { preview, matches };
+}
+
+/** What importing the official list would do, storing nothing. */
+export async function previewStudentList(db: Db, csv: string) {
+  return (await compare(db, csv)).preview;
+}
+
+/** Verifies every registration that matches the official list (and records entry years). */
+export async function applyStudentList(db: Db, actor: Actor, csv: string) {
+  return db.transaction(async (tx) => {
+    const { preview, matches } = await compare(tx, csv);
+    for (const m of matches) {
+      await tx
+        .update(voters)
+        .set({
+          status: 'verified',
+          rejectionReason: null,
+          ...(m.angkatan ? { angkatan: m.angkatan } : {}),
+        })
+        .where(eq(voters.userId, m.userId));
+    }
+    await appendAudit(tx, {
+      ...auditActor(actor),
+      action: 'voter.bulk-verified',
+      entityType: 'voter',
+      summary: `Memverifikasi ${preview.toVerify.length} pemilih dari daftar mahasiswa resmi`,
+      details: {
+        verified: preview.toVerify.length,
+        mismatched: preview.mismatched.length,
+        invalid: preview.invalid.length,
+      },
+    });
+    return preview;
+  });
+}
