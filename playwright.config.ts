@@ -25,6 +25,8 @@ export default defineConfig({
     { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
     {
       name: 'phone',
+      // The whole-election journey runs once, at desktop width; its screens have phone checks of their own.
+      testIgnore: /election-journey/,
       use: {
         browserName: 'chromium',
         ...devices['Pixel 7'],

@@ -18,6 +18,7 @@ import { votingRouter } from './routes/elections/voting.handlers.ts';
 import { liveRouter } from './routes/live/live.handlers.ts';
 import { meRouter } from './routes/me/me.handlers.ts';
 import { siteRouter } from './routes/site/site.handlers.ts';
+import { resultsRouter } from './routes/results/results.handlers.ts';
 import { verificationRouter } from './routes/voters/verification.handlers.ts';
 import { votersRouter } from './routes/voters/voters.handlers.ts';
 
@@ -36,7 +37,8 @@ function apiRoutes() {
     .route('/', committeeRouter)
     .route('/', setupRouter)
     .route('/', votingRouter)
-    .route('/', verificationRouter);
+    .route('/', verificationRouter)
+    .route('/', resultsRouter);
 }
 
 export type ApiRoutes = ReturnType<typeof apiRoutes>;

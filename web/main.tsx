@@ -6,6 +6,7 @@ import { createRouter } from './app/router.tsx';
 import './styles/global.css';
 import './styles/layout.css';
 import './styles/profile.css';
+import './styles/elections.css';
 
 const router = createRouter();
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { paths } from '../config/paths.ts';
 import { RequireRole } from './guards.tsx';
@@ -30,10 +30,8 @@ function wrap(node: ReactNode, guard?: Guard) {
   );
 }
 
-const voter: Guard = { need: 'voter', signInPath: paths.loginPemilih };
 const admin: Guard = { need: 'admin', signInPath: paths.login };
 const master: Guard = { need: 'master', signInPath: paths.login };
-const signedIn: Guard = { need: 'signedIn', signInPath: paths.login };
 
 /** The seed's route table; every screen is its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
@@ -52,11 +50,17 @@ export const routes: RouteObject[] = [
           titled(paths.berita, 'Berita'),
           titled(paths.dokumen, 'Bank Dokumen'),
           titled(paths.tentang, 'Tentang'),
-          titled(paths.pemilihan, 'E-Voting'),
-          titled(paths.requestPemilihan, 'Ajukan Pemilihan'),
+          { path: paths.pemilihan, lazy: lazyRoute(() => import('./routes/pemilihan.tsx')) },
+          {
+            path: paths.requestPemilihan,
+            lazy: lazyRoute(() => import('./routes/request-pemilihan.tsx')),
+          },
           { path: paths.login, lazy: lazyRoute(() => import('./routes/login.tsx')) },
           { path: paths.register, lazy: lazyRoute(() => import('./routes/register.tsx')) },
-          titled(paths.registerPanitia, 'Daftar Panitia'),
+          {
+            path: paths.registerPanitia,
+            lazy: lazyRoute(() => import('./routes/register-panitia.tsx')),
+          },
           {
             path: paths.registerPemilih,
             lazy: lazyRoute(() => import('./routes/register-pemilih.tsx')),
@@ -71,7 +75,7 @@ export const routes: RouteObject[] = [
             path: paths.dashboardPemilih,
             lazy: lazyRoute(() => import('./routes/dashboard-pemilih.tsx')),
           },
-          titled('/voting/:eventId', 'Pemungutan Suara', voter),
+          { path: '/voting/:eventId', lazy: lazyRoute(() => import('./routes/voting.tsx')) },
           titled('/hasil/:eventId', 'Hasil Pemilihan'),
           titled(paths.admin.dashboard, 'Dashboard BEM', admin),
           { path: paths.admin.profil, lazy: lazyRoute(() => import('./routes/admin-profil.tsx')) },
@@ -82,9 +86,31 @@ export const routes: RouteObject[] = [
           titled(paths.admin.layanan, 'Kelola Layanan', admin),
           titled(paths.admin.kelolaBerita, 'Kelola Berita', admin),
           titled(paths.admin.kelolaTentang, 'Kelola Tentang', admin),
-          titled(paths.admin.kelolaPemilihTerdaftar, 'Kelola Pemilih Terdaftar', admin),
-          titled(paths.admin.masterVoting, 'Kelola Pemilihan', master),
-          titled('/panitia/:eventId/*', 'Panitia Pemilihan', signedIn),
+          {
+            path: paths.admin.kelolaPemilihTerdaftar,
+            lazy: lazyRoute(() => import('./routes/admin-pemilih.tsx')),
+          },
+          {
+            path: paths.admin.masterVoting,
+            lazy: lazyRoute(() => import('./routes/admin-master-voting.tsx')),
+          },
+          {
+            path: '/panitia/:eventId',
+            lazy: lazyRoute(() => import('./routes/panitia/layout.tsx')),
+            children: [
+              { index: true, element: <Navigate to="ringkasan" replace /> },
+              {
+                path: 'ringkasan',
+                lazy: lazyRoute(() => import('./routes/panitia/ringkasan.tsx')),
+              },
+              {
+                path: 'pengaturan',
+                lazy: lazyRoute(() => import('./routes/panitia/pengaturan.tsx')),
+              },
+              { path: 'kandidat', lazy: lazyRoute(() => import('./routes/panitia/kandidat.tsx')) },
+              { path: 'pemilih', lazy: lazyRoute(() => import('./routes/panitia/pemilih.tsx')) },
+            ],
+          },
           { path: '*', lazy: lazyRoute(() => import('./routes/not-found.tsx')) },
         ],
       },

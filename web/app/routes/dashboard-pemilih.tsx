@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
+import { useMyElections } from '../../features/elections/api/elections.ts';
+import { ElectionCard } from '../../features/elections/components/election-card.tsx';
 import { RequireRole } from '../guards.tsx';
 
 const statusText = {
@@ -21,6 +23,22 @@ const statusText = {
     help: 'Periksa alasan di bawah, perbaiki data di profil Anda, lalu tunggu verifikasi ulang.',
   },
 } as const;
+
+function MyElections() {
+  const elections = useMyElections(true);
+  if (elections.isPending) return <p role="status">Memuat...</p>;
+  if (elections.isError) return <p className="field-error">{elections.error.message}</p>;
+  if (!elections.data.items.length) {
+    return <p className="empty-state">Belum ada pemilihan yang dapat Anda ikuti saat ini.</p>;
+  }
+  return (
+    <div className="election-grid">
+      {elections.data.items.map((e) => (
+        <ElectionCard key={e.id} election={e} votedAt={e.votedAt} />
+      ))}
+    </div>
+  );
+}
 
 function Dashboard() {
   const me = useMe();
@@ -57,9 +75,9 @@ function Dashboard() {
             Edit Profil
           </Link>
         </section>
-        <section className="card dashboard-wide" aria-labelledby="elections-title">
+        <section className="dashboard-wide" aria-labelledby="elections-title">
           <h2 id="elections-title">Pemilihan Anda</h2>
-          <p className="empty-state">Belum ada pemilihan yang dapat Anda ikuti saat ini.</p>
+          <MyElections />
           <Link to={paths.pemilihan}>Lihat semua pemilihan</Link>
         </section>
       </div>

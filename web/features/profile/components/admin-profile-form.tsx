@@ -8,7 +8,7 @@ import { SaveStatus, type SaveState } from '../../../components/save-status.tsx'
 import { paths } from '../../../config/paths.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateOwnAdmin } from '../api/own-admin.ts';
-import { PhotoPanel } from './photo-panel.tsx';
+import { PhotoPanel } from '../../../components/photo-panel.tsx';
 
 const fields = ['namaTampilan', 'namaLengkap', 'foto'] as const;
 

@@ -9,7 +9,7 @@ import { SaveStatus, type SaveState } from '../../../components/save-status.tsx'
 import { paths } from '../../../config/paths.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateOwnVoter, type OwnVoter } from '../api/own-voter.ts';
-import { PhotoPanel } from './photo-panel.tsx';
+import { PhotoPanel } from '../../../components/photo-panel.tsx';
 
 const fields = ['namaLengkap', 'nim', 'prodi', 'foto'] as const;
 

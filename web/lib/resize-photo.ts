@@ -1,4 +1,4 @@
-import { PROFILE_PHOTO } from '../../../../shared/people.ts';
+import { PROFILE_PHOTO } from '../../shared/people.ts';
 
 async function decode(file: Blob): Promise<CanvasImageSource & { width: number; height: number }> {
   try {

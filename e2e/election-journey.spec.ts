@@ -1,0 +1,195 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { newVoter, signIn } from './support/fixtures.ts';
+import { startOwnServer } from './support/own-server.ts';
+
+const MASTER = { email: 'ketua@journey.test', password: 'sandi-master-journey', name: 'Ketua BEM' };
+const root = path.resolve(import.meta.dirname, '..');
+
+/** A datetime-local value in WIB, `ms` from now, to the second. */
+const wibIn = (ms: number) => new Date(Date.now() + ms + 7 * 3600_000).toISOString().slice(0, 19);
+
+test.describe.configure({ mode: 'serial' });
+
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+test.beforeAll(async () => {
+  server = await startOwnServer({
+    ADMIN_EMAIL: MASTER.email,
+    ADMIN_PASSWORD: MASTER.password,
+    ADMIN_NAME: MASTER.name,
+  });
+});
+test.afterAll(async () => {
+  await server.stop();
+  server.remove();
+});
+
+async function page(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 900 },
+  });
+  return context.newPage();
+}
+
+test('an election from request to a counted vote, with real accounts', async ({
+  browser,
+}, info) => {
+  test.setTimeout(180_000);
+
+  // 1. Anyone asks for an election.
+  const requester = await page(browser);
+  await requester.goto('/request-pemilihan');
+  await requester.getByLabel('Nama Pemilihan').fill('Pemilihan Raya HIMA 2027');
+  await requester.getByLabel('Penyelenggara').fill('HIMA Elektro Mekanika');
+  await requester
+    .getByLabel('Deskripsi')
+    .fill('Pemilihan ketua dan wakil ketua HIMA periode 2027.');
+  await requester.getByLabel('Waktu Mulai').fill(wibIn(7 * 86_400_000).slice(0, 16));
+  await requester.getByLabel('Waktu Selesai').fill(wibIn(8 * 86_400_000).slice(0, 16));
+  await requester.getByLabel('Nama Pemohon').fill('Rina Putri');
+  await requester.getByLabel('Email Pemohon').fill('rina@himaem.test');
+  await requester.getByRole('button', { name: 'Ajukan Permohonan' }).click();
+  await expect(requester.getByText('Permohonan terkirim.')).toBeVisible();
+
+  // 2. The master admin approves it and gets the invitation code.
+  const master = await page(browser);
+  await signIn(master, '/login', MASTER.email, MASTER.password);
+  await expect(master).toHaveURL(/\/admin$/);
+  await master.goto('/admin-master/voting');
+  const request = master.getByRole('listitem').filter({ hasText: 'Pemilihan Raya HIMA 2027' });
+  await request.getByRole('button', { name: 'Setujui' }).click();
+  await master.getByRole('button', { name: 'Ya, Setujui' }).click();
+  await expect(request.getByText('Kode Undangan:')).toBeVisible();
+  const code = (await request.locator('code').textContent())!.trim();
+  expect(code).toMatch(/^PNT-/);
+
+  // 3. The committee registers with the code and lands in its area.
+  const panitia = await page(browser);
+  await panitia.goto('/register-panitia');
+  await panitia.getByLabel('Kode Undangan').fill(code);
+  await panitia.getByLabel('Nama Lengkap').fill('Bayu Aji');
+  await panitia.getByLabel('Email').fill('bayu@himaem.test');
+  await panitia.getByLabel('Kata Sandi', { exact: true }).fill('sandi-panitia-1');
+  await panitia.getByLabel('Konfirmasi Kata Sandi').fill('sandi-panitia-1');
+  await panitia.getByRole('button', { name: 'Daftar' }).click();
+  await expect(panitia).toHaveURL(/\/panitia\/[0-9a-f-]+\/ringkasan$/);
+  const electionId = panitia.url().split('/')[4]!;
+  await expect(panitia.getByRole('tab', { name: 'Ringkasan' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+
+  // 4. Candidates.
+  await panitia.getByRole('tab', { name: 'Kandidat' }).click();
+  for (const [nama, wakil] of [
+    ['Andi Saputra', 'Budi Hartono'],
+    ['Citra Lestari', 'Dewi Anggraini'],
+  ]) {
+    await panitia.getByRole('button', { name: 'Tambah Kandidat' }).click();
+    await panitia.getByLabel('Nama Ketua').fill(nama!);
+    await panitia.getByLabel('Nama Wakil').fill(wakil!);
+    await panitia.getByLabel('Visi').fill(`Visi ${nama}`);
+    await panitia.getByLabel('Misi').fill('Transparan dan melayani.');
+    await panitia.getByRole('button', { name: 'Simpan' }).click();
+    await expect(panitia.getByText(`${nama} & ${wakil}`)).toBeVisible();
+  }
+
+  // 5. Voters register; an admin verifies them.
+  const voters = [newVoter(), newVoter(), newVoter()];
+  const voterPages: Page[] = [];
+  for (const v of voters) {
+    const p = await page(browser);
+    const res = await p.request.post('/api/voters/register', {
+      data: { ...v, confirmPassword: v.password },
+    });
+    expect(res.status()).toBe(201);
+    voterPages.push(p);
+  }
+  await master.goto('/admin/kelola-pemilih-terdaftar');
+  for (const v of voters) {
+    await master.getByLabel('Cari nama, NIM atau email').fill(v.nim);
+    const row = master.getByRole('listitem', { name: new RegExp(v.nim) });
+    await row.getByRole('button', { name: 'Verifikasi' }).click();
+    await expect(row).toHaveCount(0); // the list shows those still waiting
+  }
+
+  // 6. Settings: the imported roll, polls opening in a moment.
+  await panitia.getByRole('tab', { name: 'Pengaturan' }).click();
+  await panitia.getByLabel('Pemilih', { exact: true }).selectOption('roll');
+  await panitia.getByLabel('Waktu Mulai').fill(wibIn(45_000));
+  await panitia.getByLabel('Waktu Selesai').fill(wibIn(100_000));
+  await panitia.getByRole('button', { name: 'Simpan Pengaturan' }).click();
+  await expect(panitia.getByText('Pengaturan tersimpan.')).toBeVisible();
+
+  // 7. The roll from a CSV, after its preview.
+  await panitia.getByRole('tab', { name: 'Pemilih' }).click();
+  const chooser = panitia.waitForEvent('filechooser');
+  await panitia.getByRole('button', { name: 'Impor CSV' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'dpt.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`NIM\n${voters.map((v) => v.nim).join('\n')}\n`),
+  });
+  await expect(panitia.getByText('3 cocok dengan pemilih terverifikasi.')).toBeVisible();
+  await panitia.getByRole('button', { name: 'Ya, Terapkan' }).click();
+  await expect(panitia.getByText('3 NIM ditetapkan sebagai daftar pemilih.')).toBeVisible();
+
+  // 8. Lock.
+  await panitia.getByRole('tab', { name: 'Pengaturan' }).click();
+  await panitia.getByRole('button', { name: 'Kunci Pemilihan' }).click();
+  await panitia.getByRole('button', { name: 'Ya, Kunci' }).click();
+  await expect(panitia.getByText('Pemilihan sudah dikunci')).toBeVisible();
+  await panitia.getByRole('tab', { name: 'Kandidat' }).click();
+  await expect(panitia.getByRole('button', { name: 'Tambah Kandidat' })).toHaveCount(0);
+
+  // 9. Voters vote once each, in secret; a second vote is refused.
+  const choices = [
+    'Nomor 1: Andi Saputra dan Budi Hartono',
+    'Nomor 2: Citra Lestari dan Dewi Anggraini',
+    'Nomor 1: Andi Saputra dan Budi Hartono',
+  ];
+  const receipts: string[] = [];
+  for (const [i, p] of voterPages.entries()) {
+    await signIn(p, '/login-pemilih', voters[i]!.email, voters[i]!.password);
+    await expect(p).toHaveURL(/\/dashboard-pemilih$/);
+    await p.goto(`/voting/${electionId}`);
+    await expect(p.getByRole('radio', { name: choices[i] })).toBeVisible({ timeout: 60_000 });
+  }
+  for (const [i, p] of voterPages.entries()) {
+    await p.reload();
+    await p.getByRole('radio', { name: choices[i] }).check();
+    await p.getByRole('button', { name: 'Kirim Suara' }).click();
+    await expect(p.getByRole('dialog')).toContainText(choices[i]!);
+    await p.getByRole('button', { name: 'Ya, Kirim' }).click();
+    await expect(p.getByText('Kode Bukti')).toBeVisible();
+    receipts.push((await p.getByTestId('kode-bukti').textContent())!.trim());
+  }
+  const again = await voterPages[0]!.request.post(`/api/voting/${electionId}/cast`, {
+    data: { choice: 'x' },
+  });
+  expect(again.status()).toBe(409);
+  await voterPages[0]!.goto(`/voting/${electionId}`);
+  await expect(voterPages[0]!.getByText(/Anda sudah memberikan suara pada/)).toBeVisible();
+
+  // Turnout is live for the committee; counts stay sealed.
+  await panitia.getByRole('tab', { name: 'Ringkasan' }).click();
+  await expect(panitia.getByText('3 dari 3 pemilih (100%)')).toBeVisible({ timeout: 20_000 });
+
+  // 10. After the polls close, verify the stored election from the database itself.
+  info.annotations.push({ type: 'receipts', description: receipts.join(' ') });
+  await server.stop();
+  const verify = spawnSync(
+    process.execPath,
+    [path.join(root, 'scripts/verify-election.ts'), electionId],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    },
+  );
+  expect(verify.status, verify.stdout + verify.stderr).toBe(0);
+});

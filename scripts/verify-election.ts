@@ -1,0 +1,43 @@
+// `npm run verify-election -- <electionId>`: recounts an election from the database and checks the
+// ballot digests, participation, the sealed ballot chain and the audit chain. Exit 0 when
+// everything matches, 1 with every mismatch listed otherwise. Writes nothing.
+import { openDatabase } from '../server/db/client.ts';
+import { DataDirLockedError } from '../server/db/lock.ts';
+import { verifyElection } from '../server/elections/results/verify-election.ts';
+import { loadEnv } from '../server/env.ts';
+import { ApiError } from '../server/http/errors.ts';
+
+const usage = `Pemakaian:
+  npm run verify-election -- ID_PEMILIHAN`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const electionId = args[0];
+if (args.length !== 1 || !electionId) fail(usage);
+if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(electionId))
+  fail(`ID pemilihan tidak valid: ${electionId}\n\n${usage}`);
+
+const env = loadEnv();
+let database;
+try {
+  database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
+} catch (err) {
+  if (err instanceof DataDirLockedError) fail(err.message);
+  throw err;
+}
+let exitCode = 1;
+try {
+  const result = await verifyElection(database.db, electionId.toLowerCase());
+  console.log(result.report);
+  exitCode = result.ok ? 0 : 1;
+} catch (err) {
+  if (!(err instanceof ApiError)) throw err;
+  console.error(err.message);
+} finally {
+  await database.close();
+}
+process.exit(exitCode);

@@ -1,0 +1,356 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import { PRODI } from '../../../shared/people.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { ballots, candidates, elections, participation } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/errors.ts';
+import { ABSTAIN, ballotChoices, ballotDigest, KOTAK_KOSONG } from '../rules/ballot.ts';
+import { ballotChainOrder, chainHead } from '../rules/chain.ts';
+import { phaseOf, resultsSealed, type Phase } from '../rules/lifecycle.ts';
+import { kotakKosongWon, tally } from '../rules/tally.ts';
+import { sealBallotChain } from './seal-results.ts';
+
+export type ElectionRow = typeof elections.$inferSelect;
+
+/** The group of roll entries whose programme is not known (imported NIMs without a prodi). */
+export const UNKNOWN_PRODI = 'Tidak diketahui';
+
+/** Participation only: who voted, never what. Live while the election is open. */
+export type Turnout = {
+  rollSize: number;
+  voted: number;
+  /** voted / rollSize, in percent with two decimals. */
+  percent: number;
+  perProdi: { prodi: string; rollSize: number; voted: number; percent: number }[];
+};
+
+/** One option on the ballot with its votes (candidates in ballot order, then Kotak Kosong). */
+export type ResultOption = {
+  choice: string;
+  kind: 'candidate' | 'kotak-kosong';
+  candidateId: string | null;
+  nomorUrut: number | null;
+  namaKetua: string;
+  namaWakil: string;
+  label: string;
+  votes: number;
+  /** Share of the valid votes (abstentions excluded), in percent with two decimals. */
+  percent: number;
+};
+
+export type ElectionSummary = {
+  id: string;
+  title: string;
+  organizer: string;
+  description: string;
+  status: ElectionRow['status'];
+  phase: Phase;
+  startsAt: Date;
+  endsAt: Date;
+  resultsRelease: ElectionRow['resultsRelease'];
+  ballotFormat: number;
+};
+
+export type ElectionResults = {
+  election: ElectionSummary;
+  options: ResultOption[];
+  /** Abstentions, shown apart from the candidates; null when the ballot has no abstain option. */
+  abstain: { votes: number; percentOfBallots: number } | null;
+  totals: { ballots: number; valid: number; abstain: number };
+  winner: { choice: string; label: string } | null;
+  tie: boolean;
+  kotakKosongWon: boolean;
+  turnout: Turnout;
+  chain: {
+    /** Recomputed now from the ballots in receipt-hash order. */
+    head: string;
+    /** As stored when the results were first computed after closing (null until then). */
+    sealedHead: string | null;
+  };
+  /** Every mismatch found while counting; empty when the box is consistent. */
+  problems: string[];
+  computedAt: Date;
+};
+
+/** What counting the ballot box gives, before it is put next to the election's metadata. */
+export type BallotExamination = {
+  options: ResultOption[];
+  abstain: ElectionResults['abstain'];
+  totals: ElectionResults['totals'];
+  winner: ElectionResults['winner'];
+  tie: boolean;
+  kotakKosongWon: boolean;
+  /** Per-choice totals of the ballots that are on the ballot (zero included). */
+  choiceCounts: Record<string, number>;
+  ballotCount: number;
+  /** Ballots whose stored digest differs from the one recomputed from their content. */
+  badDigests: number;
+  participationCount: number;
+  head: string;
+  problems: string[];
+};
+
+const pct = (part: number, whole: number) =>
+  whole > 0 ? Math.round((part * 10_000) / whole) / 100 : 0;
+
+export const sealedError = () =>
+  new ApiError(
+    409,
+    'RESULTS_SEALED',
+    'Hasil belum tersedia. Perolehan suara dibuka setelah pemungutan suara ditutup.',
+  );
+
+export async function loadElection(db: Db, electionId: string): Promise<ElectionRow> {
+  const [election] = await db.select().from(elections).where(eq(elections.id, electionId));
+  if (!election) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+  return election;
+}
+
+export function summarize(e: ElectionRow, now: Date): ElectionSummary {
+  return {
+    id: e.id,
+    title: e.title,
+    organizer: e.organizer,
+    description: e.description,
+    status: e.status,
+    phase: phaseOf(e, now),
+    startsAt: e.startsAt,
+    endsAt: e.endsAt,
+    resultsRelease: e.resultsRelease,
+    ballotFormat: e.ballotFormat,
+  };
+}
+
+/**
+ * Turnout overall and per prodi: participation marks against the roll. A roll entry's group is
+ * its own prodi, else (once that NIM has voted) the voter's prodi, else "Tidak diketahui"; so in
+ * every group the voters are a part of that group's roll.
+ */
+export async function computeTurnout(db: Db, election: ElectionRow): Promise<Turnout> {
+  const [p] = await db
+    .select({ n: count() })
+    .from(participation)
+    .where(eq(participation.electionId, election.id));
+  const groups = await queryRows<{ prodi: string; roll: number | string; voted: number | string }>(
+    db,
+    sql`
+    select coalesce(r.prodi, p.prodi, ${UNKNOWN_PRODI}) as prodi,
+           count(*) as roll, count(p.nim) as voted
+    from election_roll r
+    left join participation p on p.election_id = r.election_id and p.nim = r.nim
+    where r.election_id = ${election.id}
+    group by 1
+  `,
+  );
+  const order = (prodi: string) => {
+    const i = (PRODI as readonly string[]).indexOf(prodi);
+    return i >= 0 ? i : prodi === UNKNOWN_PRODI ? PRODI.length + 1 : PRODI.length;
+  };
+  const perProdi = groups
+    .map((g) => ({ prodi: g.prodi, rollSize: Number(g.roll), voted: Number(g.voted) }))
+    .sort((a, b) => order(a.prodi) - order(b.prodi) || (a.prodi < b.prodi ? -1 : 1))
+    .map((g) => ({ ...g, percent: pct(g.voted, g.rollSize) }));
+  const rollSize = election.rollSize ?? perProdi.reduce((s, g) => s + g.rollSize, 0);
+  const voted = p?.n ?? 0;
+  return { rollSize, voted, percent: pct(voted, rollSize), perProdi };
+}
+
+/**
+ * Reads every ballot of the election and recomputes from them alone: the count per choice, each
+ * ballot's digest and the ballot chain head. Nothing is hidden: every inconsistency becomes one
+ * Indonesian line in `problems`. Callers decide whether the counts may be shown to anyone.
+ */
+export async function examineBallots(db: Db, election: ElectionRow): Promise<BallotExamination> {
+  const problems: string[] = [];
+  const cands = await db
+    .select()
+    .from(candidates)
+    .where(eq(candidates.electionId, election.id))
+    .orderBy(asc(candidates.nomorUrut));
+  const choices = ballotChoices(
+    cands.map((c) => c.id),
+    election,
+  );
+  const rows = await db
+    .select({
+      receiptHash: ballots.receiptHash,
+      choice: ballots.choice,
+      format: ballots.format,
+      digest: ballots.digest,
+    })
+    .from(ballots)
+    .where(eq(ballots.electionId, election.id));
+  const [p] = await db
+    .select({ n: count() })
+    .from(participation)
+    .where(eq(participation.electionId, election.id));
+  const participationCount = p?.n ?? 0;
+
+  const onBallot = new Set(choices);
+  const counted = new Map<string, number>();
+  const outside = new Map<string, number>();
+  const digests: string[] = [];
+  let badDigests = 0;
+  for (const b of ballotChainOrder(rows)) {
+    const digest = ballotDigest({ ...b, electionId: election.id });
+    digests.push(digest);
+    if (digest !== b.digest) {
+      badDigests++;
+      if (badDigests <= 20)
+        problems.push(
+          `Surat suara ${b.receiptHash.slice(0, 12)}…: isinya tidak cocok dengan digest yang tersimpan.`,
+        );
+    }
+    if (b.format !== election.ballotFormat)
+      problems.push(
+        `Surat suara ${b.receiptHash.slice(0, 12)}…: format ${b.format}, seharusnya ${election.ballotFormat}.`,
+      );
+    const target = onBallot.has(b.choice) ? counted : outside;
+    target.set(b.choice, (target.get(b.choice) ?? 0) + 1);
+  }
+  if (badDigests > 20)
+    problems.push(`…dan ${badDigests - 20} surat suara lain yang digest-nya tidak cocok.`);
+  for (const [choice, n] of outside)
+    problems.push(
+      `${n} surat suara berisi pilihan di luar surat suara (${choice.slice(0, 40)}); tidak dihitung.`,
+    );
+  if (participationCount !== rows.length)
+    problems.push(
+      `Jumlah tanda partisipasi (${participationCount}) tidak sama dengan jumlah surat suara (${rows.length}).`,
+    );
+
+  const t = tally(choices, counted);
+  const byId = new Map(cands.map((c) => [c.id, c]));
+  const labelOf = (choice: string) => {
+    if (choice === KOTAK_KOSONG) return 'Kotak Kosong';
+    if (choice === ABSTAIN) return 'Abstain';
+    const c = byId.get(choice);
+    return c ? `${c.nomorUrut}. ${c.namaKetua}${c.namaWakil ? ` & ${c.namaWakil}` : ''}` : choice;
+  };
+  const options: ResultOption[] = choices
+    .filter((c) => c !== ABSTAIN)
+    .map((choice) => {
+      const c = byId.get(choice);
+      const votes = t.counts[choice] ?? 0;
+      return {
+        choice,
+        kind: c ? 'candidate' : 'kotak-kosong',
+        candidateId: c?.id ?? null,
+        nomorUrut: c?.nomorUrut ?? null,
+        namaKetua: c?.namaKetua ?? 'Kotak Kosong',
+        namaWakil: c?.namaWakil ?? '',
+        label: labelOf(choice),
+        votes,
+        percent: pct(votes, t.valid),
+      };
+    });
+  const abstainVotes = election.abstain ? (t.counts[ABSTAIN] ?? 0) : 0;
+  return {
+    options,
+    abstain: election.abstain
+      ? { votes: abstainVotes, percentOfBallots: pct(abstainVotes, t.total) }
+      : null,
+    totals: { ballots: rows.length, valid: t.valid, abstain: abstainVotes },
+    winner: t.winner ? { choice: t.winner, label: labelOf(t.winner) } : null,
+    tie: t.tie,
+    kotakKosongWon: kotakKosongWon(t),
+    choiceCounts: t.counts,
+    ballotCount: rows.length,
+    badDigests,
+    participationCount,
+    head: chainHead(digests),
+    problems,
+  };
+}
+
+/** The ballot-derived part of a result, computed once per closed election and process. */
+type Cached = {
+  endsAt: number;
+  examination: BallotExamination;
+  turnout: Turnout;
+  sealedHead: string | null;
+  sealProblems: string[];
+  computedAt: Date;
+};
+const cache = new Map<string, Cached>();
+const inflight = new Map<string, Promise<Cached>>();
+
+/** Reads the whole box once, then seals its chain head (or finds the seal already there). */
+async function countAndSeal(db: Db, election: ElectionRow, now: Date): Promise<Cached> {
+  const examination = await examineBallots(db, election);
+  const turnout = await computeTurnout(db, election);
+  const seal = await sealBallotChain(db, election.id, { head: examination.head, now });
+  // The database's clock (the one casting obeys) still has the polls open, or closed only a moment
+  // ago: no count leaves before the box is closed for good.
+  if (seal.sealedHead === null) throw sealedError();
+  return {
+    endsAt: election.endsAt.getTime(),
+    examination,
+    turnout,
+    sealedHead: seal.sealedHead,
+    sealProblems: seal.problem ? [seal.problem] : [],
+    computedAt: new Date(),
+  };
+}
+
+/** Forgets every cached result (tests; a process never needs it: sealed results do not change). */
+export function clearResultsCache() {
+  cache.clear();
+}
+
+/**
+ * The results of a closed or published election: votes and percentages per option in ballot
+ * order, abstentions apart, totals, winner or tie, turnout overall and per prodi, the ballot chain
+ * head and every mismatch found. While the results are sealed it throws 409 and counts nothing.
+ *
+ * The first computation after closing seals the chain head into the election (once). Because
+ * casting is closed and ballots are append-only, a result computed after the seal never changes:
+ * it is kept in memory per election, so the results page answers without reading the box again.
+ */
+export async function computeResults(
+  db: Db,
+  electionId: string,
+  now: Date,
+  opts: { useCache?: boolean } = {},
+): Promise<ElectionResults> {
+  const election = await loadElection(db, electionId);
+  if (resultsSealed(election, now)) throw sealedError();
+  const useCache = opts.useCache ?? true;
+  let entry = useCache ? cache.get(electionId) : undefined;
+  // A moved end (only possible while open) means the box may have changed since.
+  if (entry && entry.endsAt !== election.endsAt.getTime()) entry = undefined;
+  if (!entry) {
+    if (!useCache) entry = await countAndSeal(db, election, now);
+    else {
+      // Everyone opening the results page when the polls close shares one count.
+      let pending = inflight.get(electionId);
+      if (!pending) {
+        pending = countAndSeal(db, election, now).finally(() => inflight.delete(electionId));
+        inflight.set(electionId, pending);
+      }
+      entry = await pending;
+      cache.set(electionId, entry);
+    }
+  }
+  const x = entry.examination;
+  const problems = [...x.problems, ...entry.sealProblems];
+  if (x.participationCount !== entry.turnout.voted)
+    problems.push('Jumlah partisipasi berubah selama penghitungan.');
+  const onRoll = entry.turnout.perProdi.reduce((s, g) => s + g.voted, 0);
+  if (onRoll !== entry.turnout.voted)
+    problems.push(
+      `${entry.turnout.voted - onRoll} tanda partisipasi tidak memiliki NIM pada daftar pemilih.`,
+    );
+  return {
+    election: summarize(election, now),
+    options: x.options,
+    abstain: x.abstain,
+    totals: x.totals,
+    winner: x.winner,
+    tie: x.tie,
+    kotakKosongWon: x.kotakKosongWon,
+    turnout: entry.turnout,
+    chain: { head: x.head, sealedHead: entry.sealedHead },
+    problems,
+    computedAt: entry.computedAt,
+  };
+}

@@ -1,0 +1,88 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { elections } from '../../db/schema/index.ts';
+import { appendAudit } from '../../audit/append-audit.ts';
+import { resultsSealed } from '../rules/lifecycle.ts';
+import { examineBallots, loadElection, sealedError } from './compute-results.ts';
+
+/**
+ * How long after the end the box is sealed at the earliest. A cast checks the window when its
+ * statement starts and commits a moment later; the pause lets every cast that started before the
+ * end commit first, so the sealed head can never miss a ballot that was legitimately cast.
+ */
+export const SEAL_GRACE_SECONDS = 2;
+
+export type SealOutcome = {
+  /** The head stored in the election (null when it could not be sealed yet). */
+  sealedHead: string | null;
+  /** True when this call stored it. */
+  sealedNow: boolean;
+  /** Set when the stored head differs from the one recomputed now (never overwritten). */
+  problem: string | null;
+};
+
+/**
+ * Seals the ballot chain: stores its head in `elections.ballot_chain_head` the first time results
+ * are computed after the polls closed, with an audit entry in the same transaction. A head
+ * already stored is never overwritten; a recomputed head that differs from it is a problem.
+ *
+ * `head` is the one the caller just computed (else it is computed here); `now` is the caller's
+ * clock. Whether the polls are closed is also asked of the database's own clock (the one casting
+ * checks, plus SEAL_GRACE_SECONDS), so an application clock running ahead can never seal a box
+ * that still accepts ballots.
+ */
+export async function sealBallotChain(
+  db: Db,
+  electionId: string,
+  opts: { head?: string; now?: Date } = {},
+): Promise<SealOutcome> {
+  const election = await loadElection(db, electionId);
+  if (resultsSealed(election, opts.now ?? new Date())) throw sealedError();
+  const current = opts.head ?? (await examineBallots(db, election)).head;
+  if (election.ballotChainHead === null) {
+    const stored = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(elections)
+        .set({ ballotChainHead: current })
+        .where(
+          and(
+            eq(elections.id, electionId),
+            isNull(elections.ballotChainHead),
+            or(
+              eq(elections.status, 'published'),
+              and(
+                eq(elections.status, 'ready'),
+                sql`${elections.endsAt} <= now() - make_interval(secs => ${SEAL_GRACE_SECONDS})`,
+              ),
+            ),
+          ),
+        )
+        .returning({ id: elections.id });
+      if (!rows.length) return false;
+      await appendAudit(tx, {
+        actorId: null,
+        actorName: 'Sistem',
+        actorRole: 'sistem',
+        action: 'election.sealed',
+        entityType: 'election',
+        entityId: electionId,
+        electionId,
+        summary: `Rantai surat suara "${election.title}" disegel setelah pemungutan suara ditutup.`,
+        details: { head: current },
+      });
+      return true;
+    });
+    if (stored) return { sealedHead: current, sealedNow: true, problem: null };
+  }
+  // Sealed before (by this or another instance), or the database says the polls are still open.
+  const [row] = await db
+    .select({ head: elections.ballotChainHead })
+    .from(elections)
+    .where(eq(elections.id, electionId));
+  const sealedHead = row?.head ?? null;
+  const problem =
+    sealedHead !== null && sealedHead !== current
+      ? `Head rantai surat suara yang dihitung ulang (${current}) berbeda dengan yang disegel (${sealedHead}).`
+      : null;
+  return { sealedHead, sealedNow: false, problem };
+}

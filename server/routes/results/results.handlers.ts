@@ -1,0 +1,175 @@
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Db } from '../../db/client.ts';
+import { committeeMembers } from '../../db/schema/index.ts';
+import {
+  computeResults,
+  computeTurnout,
+  loadElection,
+  sealedError,
+  summarize,
+  type ElectionRow,
+  type ElectionResults,
+  type ElectionSummary,
+} from '../../elections/results/compute-results.ts';
+import { exportResultsCsv } from '../../elections/results/export-csv.ts';
+import { exportResultsPdf } from '../../elections/results/export-pdf.ts';
+import { checkReceipt } from '../../elections/results/receipt-check.ts';
+import { phaseOf, resultsSealed } from '../../elections/rules/lifecycle.ts';
+import { actorOf } from '../../http/actor.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { ApiError, errors } from '../../http/errors.ts';
+import { createRouter } from '../../http/router.ts';
+import { getResults, getResultsCsv, getResultsPdf, postReceiptCheck } from './results.routes.ts';
+
+/**
+ * Who may see votes per candidate: nobody while the results are sealed; once the polls have
+ * closed, admins and the election's committee; once published (or closed with release on close),
+ * everyone. `hidden` says why the counts are withheld.
+ */
+type Visibility =
+  { counts: true } | { counts: false; hidden: 'sealed' | 'unreleased'; signedIn: boolean };
+
+async function visibility(
+  c: Context<AppEnv>,
+  db: Db,
+  election: ElectionRow,
+  now: Date,
+): Promise<Visibility> {
+  const phase = phaseOf(election, now);
+  const isPublic =
+    phase === 'published' || (phase === 'closed' && election.resultsRelease === 'on-close');
+  const actor = await actorOf(c);
+  let insider = false;
+  if (actor?.admin) insider = true;
+  else if (actor) {
+    const [member] = await db
+      .select({ userId: committeeMembers.userId })
+      .from(committeeMembers)
+      .where(
+        and(
+          eq(committeeMembers.electionId, election.id),
+          eq(committeeMembers.userId, actor.user.id),
+        ),
+      );
+    insider = member !== undefined;
+  }
+  // A draft is the committee's work in progress: it does not exist for anyone else.
+  if (phase === 'draft' && !insider)
+    throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+  if (resultsSealed(election, now))
+    return { counts: false, hidden: 'sealed', signedIn: actor !== null };
+  if (isPublic || insider) return { counts: true };
+  return { counts: false, hidden: 'unreleased', signedIn: actor !== null };
+}
+
+const SEALED_MESSAGE =
+  'Hasil belum tersedia. Perolehan suara dibuka setelah pemungutan suara ditutup.';
+const UNRELEASED_MESSAGE = 'Hasil belum tersedia: panitia belum mengumumkan hasil pemilihan ini.';
+
+/** For the downloads: 409 while sealed, 401/403 while closed but not yet released to this person. */
+function refuseDownload(v: Exclude<Visibility, { counts: true }>): never {
+  if (v.hidden === 'sealed') throw sealedError();
+  if (!v.signedIn) throw errors.unauthenticated();
+  throw new ApiError(403, 'RESULTS_NOT_RELEASED', UNRELEASED_MESSAGE);
+}
+
+/** A refusal because the results are still sealed becomes "no results yet"; others pass on. */
+const stillSealed = (err: unknown): null => {
+  if (err instanceof ApiError && err.code === 'RESULTS_SEALED') return null;
+  throw err;
+};
+
+const presentElection = (e: ElectionSummary) => ({
+  id: e.id,
+  title: e.title,
+  organizer: e.organizer,
+  description: e.description,
+  status: e.status,
+  phase: e.phase,
+  startsAt: e.startsAt.toISOString(),
+  endsAt: e.endsAt.toISOString(),
+  resultsRelease: e.resultsRelease,
+});
+
+const presentResults = (r: ElectionResults) => ({
+  options: r.options,
+  abstain: r.abstain,
+  totals: r.totals,
+  winner: r.winner,
+  tie: r.tie,
+  kotakKosongWon: r.kotakKosongWon,
+  chain: r.chain,
+  problems: r.problems,
+  computedAt: r.computedAt.toISOString(),
+});
+
+export const resultsRouter = createRouter()
+  .openapi(getResults, async (c) => {
+    const db = c.get('services').database.db;
+    const { electionId } = c.req.valid('param');
+    const now = new Date();
+    const election = await loadElection(db, electionId);
+    const v = await visibility(c, db, election, now);
+    c.header('Cache-Control', 'no-store');
+    // Counts only when allowed, and only once the database agrees the box is closed for good.
+    const results = v.counts ? await computeResults(db, electionId, now).catch(stillSealed) : null;
+    if (!results) {
+      // Turnout alone: participation marks, never anything read from the ballot box.
+      const turnout = await computeTurnout(db, election);
+      return c.json(
+        {
+          sealed: true as const,
+          message: !v.counts && v.hidden === 'unreleased' ? UNRELEASED_MESSAGE : SEALED_MESSAGE,
+          election: presentElection(summarize(election, now)),
+          turnout,
+        },
+        200,
+      );
+    }
+    return c.json(
+      {
+        sealed: false as const,
+        election: presentElection(results.election),
+        turnout: results.turnout,
+        results: presentResults(results),
+      },
+      200,
+    );
+  })
+  .openapi(getResultsCsv, async (c) => {
+    const db = c.get('services').database.db;
+    const { electionId } = c.req.valid('param');
+    const now = new Date();
+    const v = await visibility(c, db, await loadElection(db, electionId), now);
+    if (!v.counts) refuseDownload(v);
+    const { filename, body } = await exportResultsCsv(db, electionId, now);
+    return c.body(body, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'no-store',
+    });
+  })
+  .openapi(getResultsPdf, async (c) => {
+    const { database, env } = c.get('services');
+    const { electionId } = c.req.valid('param');
+    const now = new Date();
+    const v = await visibility(c, database.db, await loadElection(database.db, electionId), now);
+    if (!v.counts) refuseDownload(v);
+    const { filename, body } = await exportResultsPdf(database.db, electionId, now, env.publicUrl);
+    return c.body(new Uint8Array(body), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'no-store',
+    });
+  })
+  .openapi(postReceiptCheck, async (c) => {
+    const db = c.get('services').database.db;
+    const { electionId } = c.req.valid('param');
+    const { receipt } = c.req.valid('json');
+    const election = await loadElection(db, electionId);
+    if (election.status === 'draft')
+      throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+    c.header('Cache-Control', 'no-store');
+    return c.json(await checkReceipt(db, electionId, receipt), 200);
+  });

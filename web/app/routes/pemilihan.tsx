@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { paths } from '../../config/paths.ts';
+import { usePublicElections } from '../../features/elections/api/elections.ts';
+import { ElectionCard } from '../../features/elections/components/election-card.tsx';
+
+/** /pemilihan: the voting landing — elections open now, coming, and finished. */
+export function Component() {
+  useDocumentTitle('E-Voting');
+  const elections = usePublicElections();
+  const items = elections.data?.items ?? [];
+  const groups = [
+    { title: 'Sedang berlangsung', items: items.filter((e) => e.phase === 'open') },
+    { title: 'Akan datang', items: items.filter((e) => e.phase === 'upcoming') },
+    {
+      title: 'Selesai',
+      items: items.filter((e) => e.phase === 'closed' || e.phase === 'published'),
+    },
+  ];
+  return (
+    <div className="container page">
+      <h1>E-Voting</h1>
+      <p className="lead">
+        Pemilihan yang diselenggarakan melalui situs BEM. Masuk sebagai pemilih untuk memberikan
+        suara; setiap mahasiswa terverifikasi memiliki satu suara yang rahasia.
+      </p>
+      <p className="page-actions">
+        <Link className="btn btn-primary" to={paths.loginPemilih}>
+          Masuk sebagai pemilih
+        </Link>
+        <Link className="btn btn-outline" to={paths.requestPemilihan}>
+          Ajukan pemilihan baru
+        </Link>
+      </p>
+      {elections.isPending ? <p role="status">Memuat...</p> : null}
+      {elections.isError ? <Alert kind="error">{elections.error.message}</Alert> : null}
+      {elections.isSuccess && items.length === 0 ? (
+        <p className="empty-state">Belum ada pemilihan yang dijadwalkan.</p>
+      ) : null}
+      {groups.map((g) =>
+        g.items.length ? (
+          <section key={g.title} className="election-group" aria-labelledby={`g-${g.title}`}>
+            <h2 id={`g-${g.title}`}>{g.title}</h2>
+            <div className="election-grid">
+              {g.items.map((e) => (
+                <ElectionCard key={e.id} election={e} />
+              ))}
+            </div>
+          </section>
+        ) : null,
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { paths } from '../../config/paths.ts';
+import { useBallot } from '../../features/elections/api/elections.ts';
+import {
+  BallotForm,
+  ReceiptCard,
+  type CastReceipt,
+} from '../../features/elections/components/ballot-form.tsx';
+import { PhaseBadge } from '../../features/elections/components/phase-badge.tsx';
+import { formatWib } from '../../lib/wib.ts';
+import { RequireRole } from '../guards.tsx';
+
+/** Refetches the ballot when the polls open (and close), so a waiting voter's page opens by itself. */
+function useReloadAt(moments: (string | undefined)[], refetch: () => unknown) {
+  const key = moments.join('|');
+  useEffect(() => {
+    const timers = key
+      .split('|')
+      .filter(Boolean)
+      .map((iso) => new Date(iso).getTime() - Date.now() + 300)
+      .filter((ms) => ms > 0 && ms < 2 ** 31 - 1)
+      .map((ms) => setTimeout(() => void refetch(), ms));
+    return () => timers.forEach(clearTimeout);
+  }, [key, refetch]);
+}
+
+function Voting({ id }: { id: string }) {
+  const ballot = useBallot(id);
+  const [receipt, setReceipt] = useState<CastReceipt>();
+  useReloadAt([ballot.data?.election.startsAt, ballot.data?.election.endsAt], ballot.refetch);
+  if (ballot.isPending) return <p role="status">Memuat...</p>;
+  if (ballot.isError) return <Alert kind="error">{ballot.error.message}</Alert>;
+  const { election, me } = ballot.data;
+  if (receipt) {
+    return (
+      <>
+        <h1>{election.title}</h1>
+        <ReceiptCard receipt={receipt} />
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>{election.title}</h1>
+      <p className="election-meta">
+        <PhaseBadge phase={election.phase} /> {election.organizer} · {formatWib(election.startsAt)}{' '}
+        sampai {formatWib(election.endsAt)}
+      </p>
+      {me.canVote ? (
+        <BallotForm ballot={ballot.data} onCast={setReceipt} />
+      ) : (
+        <>
+          <Alert kind={me.votedAt ? 'success' : election.phase === 'upcoming' ? 'info' : 'error'}>
+            {me.votedAt ? `Anda sudah memberikan suara pada ${formatWib(me.votedAt)}.` : me.reason}
+            {election.phase === 'upcoming' ? ` Dibuka pada ${formatWib(election.startsAt)}.` : null}
+          </Alert>
+          <p>
+            <Link to={paths.hasil(election.id)}>Lihat partisipasi dan hasil</Link>
+          </p>
+          {ballot.data.candidates.length ? (
+            <section aria-labelledby="cands">
+              <h2 id="cands">Kandidat</h2>
+              <ul className="candidate-list">
+                {ballot.data.candidates.map((c) => (
+                  <li key={c.id} className="card">
+                    <strong>
+                      {c.nomorUrut}. {c.namaKetua}
+                      {c.namaWakil ? ` & ${c.namaWakil}` : ''}
+                    </strong>
+                    {c.visi ? <p className="prewrap">{c.visi}</p> : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}
+
+/** /voting/{eventId}: the ballot for a signed-in voter. */
+export function Component() {
+  useDocumentTitle('Pemungutan Suara');
+  const { eventId = '' } = useParams();
+  return (
+    <RequireRole need="signedIn" signInPath={paths.loginPemilih}>
+      <div className="container page voting-page">
+        <Voting id={eventId} />
+      </div>
+    </RequireRole>
+  );
+}

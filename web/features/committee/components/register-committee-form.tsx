@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import {
+  registerCommitteeSchema,
+  type RegisterCommitteeInput,
+} from '../../../../shared/schemas/elections.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { TextField } from '../../../components/form-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useRegisterCommittee } from '../api/join.ts';
+
+const fields = ['kodeUndangan', 'namaLengkap', 'email', 'password', 'confirmPassword'] as const;
+
+/** Committee registration with the invitation code; lands on the committee area of that election. */
+export function RegisterCommitteeForm() {
+  const navigate = useNavigate();
+  const registerCommittee = useRegisterCommittee();
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, formState, setError } = useForm<RegisterCommitteeInput>({
+    resolver: zodResolver(registerCommitteeSchema),
+    defaultValues: {
+      kodeUndangan: '',
+      namaLengkap: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+    },
+  });
+  const e = formState.errors;
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      const out = await registerCommittee.mutateAsync(values);
+      await navigate(paths.panitia(out.electionId), { replace: true });
+    } catch (err) {
+      setFormError(applyServerErrors(err, setError, fields));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      <TextField
+        label="Kode Undangan"
+        autoComplete="off"
+        hint="Contoh: PNT-AB12-CD34"
+        error={e.kodeUndangan?.message}
+        {...register('kodeUndangan')}
+      />
+      <TextField
+        label="Nama Lengkap"
+        autoComplete="name"
+        error={e.namaLengkap?.message}
+        {...register('namaLengkap')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={e.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Kata Sandi"
+        type="password"
+        autoComplete="new-password"
+        hint="Minimal 8 karakter."
+        error={e.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Konfirmasi Kata Sandi"
+        type="password"
+        autoComplete="new-password"
+        error={e.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Mendaftarkan...' : 'Daftar'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,172 @@
+import { useRef, useState } from 'react';
+import { Alert } from '../../../components/alert.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useApplyRoll, useRoll, useRollPreview, type Overview } from '../api/committee.ts';
+
+/** Pemilih: the roll with who has voted (never what); "Impor CSV" of NIMs with a preview first. */
+export function RollPanel({ overview, canPrepare }: { overview: Overview; canPrepare: boolean }) {
+  const id = overview.election.id;
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const roll = useRoll(id, q, page);
+  const preview = useRollPreview(id);
+  const apply = useApplyRoll(id);
+  const [csv, setCsv] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const file = useRef<HTMLInputElement>(null);
+  const editable =
+    canPrepare && overview.election.status === 'draft' && overview.election.rollMode === 'roll';
+  const pages = roll.data ? Math.max(1, Math.ceil(roll.data.total / 50)) : 1;
+
+  const pick = async (f: File | undefined) => {
+    if (!f) return;
+    setError(undefined);
+    setDone(undefined);
+    const text = await f.text();
+    try {
+      await preview.mutateAsync(text);
+      setCsv(text);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Berkas tidak dapat dibaca.');
+    }
+    if (file.current) file.current.value = '';
+  };
+
+  return (
+    <section aria-labelledby="pemilih-title">
+      <div className="panel-head">
+        <h2 id="pemilih-title">Pemilih ({roll.data?.total ?? '…'})</h2>
+        {editable ? (
+          <>
+            <input
+              ref={file}
+              type="file"
+              accept=".csv,text/csv,text/plain"
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(e) => void pick(e.target.files?.[0])}
+            />
+            <button type="button" className="btn btn-primary" onClick={() => file.current?.click()}>
+              Impor CSV
+            </button>
+          </>
+        ) : null}
+      </div>
+      {overview.election.rollMode !== 'roll' && overview.election.status === 'draft' ? (
+        <p className="field-hint">
+          Pemilih ditentukan dari aturan di Pengaturan dan ditetapkan saat pemilihan dikunci (
+          {overview.prospectiveRollSize} orang saat ini).
+        </p>
+      ) : null}
+      {editable ? (
+        <p className="field-hint">CSV berisi satu NIM per baris, atau kolom berjudul "NIM".</p>
+      ) : null}
+      {error ? <Alert kind="error">{error}</Alert> : null}
+      {done ? <Alert kind="success">{done}</Alert> : null}
+      <div className="field">
+        <label htmlFor="roll-q">Cari NIM atau nama</label>
+        <input
+          id="roll-q"
+          type="search"
+          value={q}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {roll.data && roll.data.items.length === 0 ? (
+        <p className="empty-state">Tidak ada pemilih{q ? ' yang cocok' : ''}.</p>
+      ) : null}
+      {roll.data && roll.data.items.length ? (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">NIM</th>
+                <th scope="col">Nama</th>
+                <th scope="col">Program Studi</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {roll.data.items.map((r) => (
+                <tr key={r.nim}>
+                  <td>{r.nim}</td>
+                  <td>{r.namaLengkap ?? <em>belum mendaftar</em>}</td>
+                  <td>{r.prodi ?? '—'}</td>
+                  <td>{r.voted ? 'Sudah memilih' : 'Belum memilih'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {pages > 1 ? (
+        <nav className="pager" aria-label="Halaman daftar pemilih">
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            Sebelumnya
+          </button>
+          <span>
+            Halaman {page} dari {pages}
+          </span>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            Berikutnya
+          </button>
+        </nav>
+      ) : null}
+      <ConfirmDialog
+        open={csv !== null && preview.data !== undefined}
+        title="Terapkan daftar pemilih?"
+        confirmLabel="Ya, Terapkan"
+        busy={apply.isPending}
+        onCancel={() => setCsv(null)}
+        onConfirm={async () => {
+          try {
+            const out = await apply.mutateAsync(csv ?? '');
+            setDone(`${out.nims} NIM ditetapkan sebagai daftar pemilih.`);
+          } catch (err) {
+            setError(err instanceof ApiError ? err.message : 'Gagal menerapkan.');
+          }
+          setCsv(null);
+        }}
+      >
+        {preview.data ? (
+          <ul className="preview-list">
+            <li>{preview.data.nims} NIM valid akan menggantikan daftar saat ini.</li>
+            <li>{preview.data.verified} cocok dengan pemilih terverifikasi.</li>
+            <li>{preview.data.unverified.length} terdaftar tetapi belum terverifikasi.</li>
+            <li>
+              {preview.data.unregistered.length} belum mendaftar (tetap dapat memilih setelah
+              mendaftar dan diverifikasi).
+            </li>
+            <li>{preview.data.duplicates.length} NIM ganda dilewati.</li>
+            <li>
+              {preview.data.invalid.length} baris tidak valid
+              {preview.data.invalid.length
+                ? `: baris ${preview.data.invalid
+                    .slice(0, 10)
+                    .map((i) => i.line)
+                    .join(', ')}`
+                : ''}
+              .
+            </li>
+          </ul>
+        ) : null}
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/alert.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { formatWib } from '../../../lib/wib.ts';
+import { useCastVote, type Ballot } from '../api/elections.ts';
+
+const KOTAK_KOSONG = 'kotak-kosong';
+const ABSTAIN = 'abstain';
+
+type Candidate = Ballot['candidates'][number];
+
+export type CastReceipt = { receipt: string; votedAt: string };
+
+/** The receipt after casting: kept by the page, so it stays whatever the ballot's state becomes. */
+export function ReceiptCard({ receipt }: { receipt: CastReceipt }) {
+  return (
+    <section className="card receipt" aria-labelledby="receipt-title">
+      <h2 id="receipt-title">Suara Anda sudah tercatat</h2>
+      <p>
+        Simpan kode berikut. Dengan kode ini Anda dapat memeriksa bahwa suara Anda ikut dihitung,
+        tanpa memperlihatkan pilihan Anda.
+      </p>
+      <p className="receipt-label">Kode Bukti</p>
+      <p className="receipt-code" data-testid="kode-bukti">
+        {receipt.receipt}
+      </p>
+      <p className="field-hint">
+        Dicatat pada {formatWib(receipt.votedAt)}. Kode ini hanya ditampilkan sekali.
+      </p>
+      <button
+        type="button"
+        className="btn btn-outline"
+        onClick={() => void navigator.clipboard?.writeText(receipt.receipt)}
+      >
+        Salin kode
+      </button>
+    </section>
+  );
+}
+
+const candidateName = (c: Candidate) =>
+  `Nomor ${c.nomorUrut}: ${c.namaKetua}${c.namaWakil ? ` dan ${c.namaWakil}` : ''}`;
+
+function choiceLabel(ballot: Ballot, choice: string) {
+  if (choice === KOTAK_KOSONG) return 'Kotak Kosong';
+  if (choice === ABSTAIN) return 'Abstain (tidak memilih kandidat)';
+  const c = ballot.candidates.find((x) => x.id === choice);
+  return c ? candidateName(c) : choice;
+}
+
+/**
+ * The ballot: every candidate shown alike (photo, number, names, vision and mission), one choice,
+ * "Kirim Suara" shows the choice again and asks "Ya, Kirim"; afterwards the receipt to keep.
+ */
+export function BallotForm({
+  ballot,
+  onCast,
+}: {
+  ballot: Ballot;
+  onCast: (r: CastReceipt) => void;
+}) {
+  const cast = useCastVote(ballot.election.id);
+  const [choice, setChoice] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const submit = async () => {
+    setError(undefined);
+    try {
+      const out = await cast.mutateAsync(choice);
+      setConfirming(false);
+      onCast(out);
+    } catch (err) {
+      setConfirming(false);
+      setError(err instanceof ApiError ? err.message : 'Suara gagal dikirim. Silakan coba lagi.');
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!choice) setError('Pilih salah satu pilihan terlebih dahulu.');
+        else setConfirming(true);
+      }}
+      noValidate
+    >
+      {error ? <Alert kind="error">{error}</Alert> : null}
+      <fieldset className="ballot">
+        <legend>Surat suara: pilih satu</legend>
+        {ballot.choices.map((id) => {
+          const c = ballot.candidates.find((x) => x.id === id);
+          return (
+            <label key={id} className={`ballot-option${choice === id ? ' selected' : ''}`}>
+              <input
+                type="radio"
+                name="choice"
+                value={id}
+                checked={choice === id}
+                onChange={() => setChoice(id)}
+                aria-label={choiceLabel(ballot, id)}
+              />
+              {c ? (
+                <span className="ballot-candidate">
+                  <span className="ballot-number" aria-hidden="true">
+                    {c.nomorUrut}
+                  </span>
+                  {c.foto ? (
+                    <img src={c.foto} alt="" width={120} height={120} />
+                  ) : (
+                    <span className="ballot-photo-empty" aria-hidden="true" />
+                  )}
+                  <span className="ballot-names">
+                    <strong>{c.namaKetua}</strong>
+                    {c.namaWakil ? <span>{c.namaWakil}</span> : null}
+                  </span>
+                  {c.visi || c.misi ? (
+                    <details onClick={(e) => e.stopPropagation()}>
+                      <summary>Visi dan misi</summary>
+                      {c.visi ? (
+                        <>
+                          <h4>Visi</h4>
+                          <p className="prewrap">{c.visi}</p>
+                        </>
+                      ) : null}
+                      {c.misi ? (
+                        <>
+                          <h4>Misi</h4>
+                          <p className="prewrap">{c.misi}</p>
+                        </>
+                      ) : null}
+                    </details>
+                  ) : null}
+                </span>
+              ) : (
+                <span className="ballot-special">{choiceLabel(ballot, id)}</span>
+              )}
+            </label>
+          );
+        })}
+      </fieldset>
+      <button type="submit" className="btn btn-accent btn-block ballot-submit">
+        Kirim Suara
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title="Kirim suara ini?"
+        confirmLabel="Ya, Kirim"
+        cancelLabel="Kembali"
+        busy={cast.isPending}
+        onConfirm={() => void submit()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>Pilihan Anda:</p>
+        <p className="confirm-choice">{choiceLabel(ballot, choice)}</p>
+        <p className="field-hint">
+          Setelah dikirim, suara tidak dapat diubah atau ditarik kembali.
+        </p>
+      </ConfirmDialog>
+    </form>
+  );
+}

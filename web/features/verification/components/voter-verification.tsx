@@ -1,0 +1,248 @@
+import { useRef, useState } from 'react';
+import { PRODI } from '../../../../shared/people.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import {
+  useApplyStudentList,
+  usePreviewStudentList,
+  useRegisteredVoters,
+  useRejectVoter,
+  useVerifyVoter,
+  type VoterFilter,
+} from '../api/voters.ts';
+
+const statusText = { pending: 'Menunggu', verified: 'Terverifikasi', rejected: 'Ditolak' } as const;
+const tone = { pending: 'pending', verified: 'ok', rejected: 'bad' } as const;
+
+/** Registered voters: search and filters, Verifikasi / Tolak each, bulk verification from the official list. */
+export function VoterVerification() {
+  const [f, setF] = useState<VoterFilter>({ q: '', status: 'pending', prodi: '', page: 1 });
+  const voters = useRegisteredVoters(f);
+  const verify = useVerifyVoter();
+  const reject = useRejectVoter();
+  const preview = usePreviewStudentList();
+  const apply = useApplyStudentList();
+  const [rejecting, setRejecting] = useState<{ userId: string; nama: string } | null>(null);
+  const [alasan, setAlasan] = useState('');
+  const [csv, setCsv] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const file = useRef<HTMLInputElement>(null);
+  const pages = voters.data ? Math.max(1, Math.ceil(voters.data.total / 25)) : 1;
+  const fail = (err: unknown) =>
+    setMessage({
+      kind: 'error',
+      text: err instanceof ApiError ? err.message : 'Terjadi kesalahan.',
+    });
+
+  return (
+    <>
+      <div className="panel-head">
+        <p>
+          {voters.data ? (
+            <>
+              Menunggu {voters.data.counts.pending} · Terverifikasi {voters.data.counts.verified} ·
+              Ditolak {voters.data.counts.rejected}
+            </>
+          ) : null}
+        </p>
+        <input
+          ref={file}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={async (e) => {
+            const f0 = e.target.files?.[0];
+            if (!f0) return;
+            const text = await f0.text();
+            e.target.value = '';
+            try {
+              await preview.mutateAsync(text);
+              setCsv(text);
+            } catch (err) {
+              fail(err);
+            }
+          }}
+        />
+        <button type="button" className="btn btn-primary" onClick={() => file.current?.click()}>
+          Impor Daftar Mahasiswa
+        </button>
+      </div>
+      <p className="field-hint">
+        Daftar resmi: CSV dengan kolom NIM, Nama, Prodi (dan Angkatan). Pendaftar yang cocok
+        diverifikasi sekaligus.
+      </p>
+      {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
+      <div className="filters">
+        <div className="field">
+          <label htmlFor="v-q">Cari nama, NIM atau email</label>
+          <input
+            id="v-q"
+            type="search"
+            value={f.q}
+            onChange={(e) => setF({ ...f, q: e.target.value, page: 1 })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="v-status">Status</label>
+          <select
+            id="v-status"
+            value={f.status}
+            onChange={(e) =>
+              setF({ ...f, status: e.target.value as VoterFilter['status'], page: 1 })
+            }
+          >
+            <option value="">Semua</option>
+            <option value="pending">Menunggu</option>
+            <option value="verified">Terverifikasi</option>
+            <option value="rejected">Ditolak</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="v-prodi">Program Studi</label>
+          <select
+            id="v-prodi"
+            value={f.prodi}
+            onChange={(e) => setF({ ...f, prodi: e.target.value, page: 1 })}
+          >
+            <option value="">Semua</option>
+            {PRODI.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {voters.isPending ? <p role="status">Memuat...</p> : null}
+      {voters.data && voters.data.items.length === 0 ? (
+        <p className="empty-state">Tidak ada pendaftar yang cocok.</p>
+      ) : null}
+      <ul className="request-list">
+        {voters.data?.items.map((v) => (
+          <li key={v.userId} className="card voter-row" aria-label={`${v.namaLengkap} ${v.nim}`}>
+            <div>
+              <strong>{v.namaLengkap}</strong>{' '}
+              <span className={`badge badge-${tone[v.status]}`}>{statusText[v.status]}</span>
+              <p className="field-hint">
+                NIM {v.nim} · {v.prodi} · {v.email}
+                {v.angkatan ? ` · angkatan ${v.angkatan}` : ''}
+              </p>
+              {v.status === 'rejected' && v.rejectionReason ? (
+                <p>Alasan: {v.rejectionReason}</p>
+              ) : null}
+            </div>
+            <div className="election-card-actions">
+              {v.status !== 'verified' ? (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={verify.isPending}
+                  onClick={() => verify.mutate(v.userId, { onError: fail })}
+                >
+                  Verifikasi
+                </button>
+              ) : null}
+              {v.status !== 'rejected' ? (
+                <button
+                  type="button"
+                  className="btn btn-outline btn-danger-outline"
+                  onClick={() => {
+                    setRejecting({ userId: v.userId, nama: v.namaLengkap });
+                    setAlasan('');
+                  }}
+                >
+                  Tolak
+                </button>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav className="pager" aria-label="Halaman pendaftar">
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={f.page <= 1}
+            onClick={() => setF({ ...f, page: f.page - 1 })}
+          >
+            Sebelumnya
+          </button>
+          <span>
+            Halaman {f.page} dari {pages}
+          </span>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={f.page >= pages}
+            onClick={() => setF({ ...f, page: f.page + 1 })}
+          >
+            Berikutnya
+          </button>
+        </nav>
+      ) : null}
+      <ConfirmDialog
+        open={rejecting !== null}
+        title={`Tolak ${rejecting?.nama ?? ''}?`}
+        confirmLabel="Ya, Tolak"
+        danger
+        busy={reject.isPending}
+        onCancel={() => setRejecting(null)}
+        onConfirm={() =>
+          rejecting &&
+          reject.mutate(
+            { userId: rejecting.userId, alasan },
+            {
+              onSuccess: () => setRejecting(null),
+              onError: (err) => {
+                setRejecting(null);
+                fail(err);
+              },
+            },
+          )
+        }
+      >
+        <div className="field">
+          <label htmlFor="v-alasan">Alasan penolakan</label>
+          <textarea
+            id="v-alasan"
+            rows={3}
+            value={alasan}
+            onChange={(e) => setAlasan(e.target.value)}
+          />
+          <p className="field-hint">Dikirim ke pendaftar melalui email.</p>
+        </div>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={csv !== null && preview.data !== undefined}
+        title="Verifikasi dari daftar mahasiswa?"
+        confirmLabel="Ya, Verifikasi"
+        busy={apply.isPending}
+        onCancel={() => setCsv(null)}
+        onConfirm={async () => {
+          try {
+            const out = await apply.mutateAsync(csv ?? '');
+            setMessage({ kind: 'success', text: `${out.toVerify.length} pendaftar diverifikasi.` });
+          } catch (err) {
+            fail(err);
+          }
+          setCsv(null);
+        }}
+      >
+        {preview.data ? (
+          <ul className="preview-list">
+            <li>{preview.data.toVerify.length} pendaftar cocok dan akan diverifikasi.</li>
+            <li>{preview.data.alreadyVerified} sudah terverifikasi.</li>
+            <li>
+              {preview.data.mismatched.length} NIM terdaftar dengan nama atau prodi berbeda
+              (diperiksa manual).
+            </li>
+            <li>{preview.data.notRegistered} mahasiswa belum mendaftar.</li>
+            <li>{preview.data.invalid.length} baris tidak valid.</li>
+          </ul>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}

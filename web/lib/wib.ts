@@ -1,0 +1,22 @@
+const dateTime = new Intl.DateTimeFormat('id-ID', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Asia/Jakarta',
+});
+
+/** "Senin, 1 Desember 2026 08.00 WIB": how every time is shown (elections run on Jakarta time). */
+export const formatWib = (iso: string | Date) => `${dateTime.format(new Date(iso))} WIB`;
+
+/** A datetime-local value (read as WIB) to an instant with its offset, as the API takes it. */
+export const wibInputToIso = (value: string) =>
+  value ? `${value.length === 16 ? `${value}:00` : value}+07:00` : '';
+
+/** An instant to a datetime-local value in WIB. */
+export function isoToWibInput(iso: string): string {
+  const d = new Date(new Date(iso).getTime() + 7 * 3600_000);
+  return d.toISOString().slice(0, 16);
+}
