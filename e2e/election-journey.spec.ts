@@ -179,7 +179,36 @@ test('an election from request to a counted vote, with real accounts', async ({
   await panitia.getByRole('tab', { name: 'Ringkasan' }).click();
   await expect(panitia.getByText('3 dari 3 pemilih (100%)')).toBeVisible({ timeout: 20_000 });
 
-  // 10. After the polls close, verify the stored election from the database itself.
+  // While the polls are open the results are sealed for everyone.
+  const watcher = await page(browser);
+  await watcher.goto(`/hasil/${electionId}`);
+  await expect(watcher.getByRole('heading', { name: 'Hasil Pemilihan' })).toBeVisible();
+  await expect(watcher.getByText(/Hasil belum tersedia/)).toBeVisible();
+  expect(await watcher.locator('main').textContent()).not.toMatch(/suara \(/);
+
+  // 10. The polls close; the results appear, with downloads and the receipt check.
+  await expect(async () => {
+    await watcher.reload();
+    await expect(watcher.getByRole('heading', { name: 'Perolehan Suara' })).toBeVisible({
+      timeout: 2000,
+    });
+  }).toPass({ timeout: 90_000, intervals: [3000] });
+  await expect(watcher.getByText('Pemenang:')).toContainText('Andi Saputra');
+  await expect(watcher.locator('.result-label').first()).toContainText('2 suara (66,7%)');
+  const csv = await watcher.request.get(`/api/results/${electionId}/csv`);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect(await csv.text()).toContain('Andi Saputra');
+  const pdf = await watcher.request.get(`/api/results/${electionId}/pdf`);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await watcher.getByLabel('Kode Bukti', { exact: true }).fill(receipts[1]!.toLowerCase());
+  await watcher.getByRole('button', { name: 'Periksa' }).click();
+  await expect(
+    watcher.getByText('Suara dengan kode ini tercatat dan ikut dihitung.'),
+  ).toBeVisible();
+
+  // 11. Verify the stored election from the database itself.
   info.annotations.push({ type: 'receipts', description: receipts.join(' ') });
   await server.stop();
   const verify = spawnSync(

@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
             lazy: lazyRoute(() => import('./routes/dashboard-pemilih.tsx')),
           },
           { path: '/voting/:eventId', lazy: lazyRoute(() => import('./routes/voting.tsx')) },
-          titled('/hasil/:eventId', 'Hasil Pemilihan'),
+          { path: '/hasil/:eventId', lazy: lazyRoute(() => import('./routes/hasil.tsx')) },
           titled(paths.admin.dashboard, 'Dashboard BEM', admin),
           { path: paths.admin.profil, lazy: lazyRoute(() => import('./routes/admin-profil.tsx')) },
           titled(paths.admin.histori, 'Histori Aktivitas', admin),

@@ -20,3 +20,8 @@ export function isoToWibInput(iso: string): string {
   const d = new Date(new Date(iso).getTime() + 7 * 3600_000);
   return d.toISOString().slice(0, 16);
 }
+
+const pct = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
+
+/** 66.666… -> "66,7%" (Indonesian decimal comma). */
+export const formatPercent = (value: number) => `${pct.format(value)}%`;

@@ -1,5 +1,5 @@
 import type { Overview } from '../api/committee.ts';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatPercent, formatWib } from '../../../lib/wib.ts';
 
 const percent = (a: number, b: number) => (b ? Math.round((a / b) * 1000) / 10 : 0);
 
@@ -29,7 +29,7 @@ export function OverviewPanel({ overview }: { overview: Overview; canPrepare?: b
         <h2 id="partisipasi">Partisipasi</h2>
         <p className="turnout-big" aria-live="polite">
           {turnout.voted} dari {turnout.eligible} pemilih (
-          {percent(turnout.voted, turnout.eligible)}%)
+          {formatPercent(percent(turnout.voted, turnout.eligible))})
         </p>
         <ul className="turnout-list">
           {turnout.perProdi.map((p) => (

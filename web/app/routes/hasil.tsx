@@ -1,0 +1,24 @@
+import { useParams } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useResults } from '../../features/results/api/results.ts';
+import { ResultsView } from '../../features/results/components/results-view.tsx';
+
+/** /hasil/{eventId}: the results of an election, sealed until the polls close. */
+export function Component() {
+  useDocumentTitle('Hasil Pemilihan');
+  const { eventId = '' } = useParams();
+  const results = useResults(eventId);
+  return (
+    <div className="container page results-page">
+      {results.isPending ? <p role="status">Memuat...</p> : null}
+      {results.isError ? (
+        <>
+          <h1>Hasil Pemilihan</h1>
+          <Alert kind="error">{results.error.message}</Alert>
+        </>
+      ) : null}
+      {results.isSuccess ? <ResultsView data={results.data} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/alert.tsx';
+import { TextField } from '../../../components/form-field.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { formatPercent, formatWib } from '../../../lib/wib.ts';
+import { useReceiptCheck, type ResultsResponse } from '../api/results.ts';
+
+type Turnout = ResultsResponse['turnout'];
+
+function TurnoutSection({ turnout }: { turnout: Turnout }) {
+  return (
+    <section className="card" aria-labelledby="turnout-title">
+      <h2 id="turnout-title">Partisipasi</h2>
+      <p className="turnout-big">
+        {turnout.voted} dari {turnout.rollSize} pemilih ({formatPercent(turnout.percent)})
+      </p>
+      <ul className="turnout-list">
+        {turnout.perProdi.map((p) => (
+          <li key={p.prodi}>
+            <span>{p.prodi}</span>
+            <span>
+              {p.voted}/{p.rollSize} ({formatPercent(p.percent)})
+            </span>
+            <progress max={p.rollSize || 1} value={p.voted} aria-label={`Partisipasi ${p.prodi}`} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ReceiptCheck({ electionId }: { electionId: string }) {
+  const check = useReceiptCheck(electionId);
+  const [receipt, setReceipt] = useState('');
+  const [error, setError] = useState<string>();
+  return (
+    <section className="card" aria-labelledby="receipt-check-title">
+      <h2 id="receipt-check-title">Periksa Kode Bukti</h2>
+      <p className="field-hint">
+        Masukkan Kode Bukti yang Anda terima setelah memilih. Pilihan Anda tidak ditampilkan.
+      </p>
+      <form
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setError(undefined);
+          try {
+            await check.mutateAsync(receipt);
+          } catch (err) {
+            setError(err instanceof ApiError ? err.message : 'Pemeriksaan gagal.');
+          }
+        }}
+      >
+        <TextField
+          label="Kode Bukti"
+          value={receipt}
+          autoComplete="off"
+          error={error}
+          onChange={(e) => setReceipt(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary" disabled={check.isPending}>
+          Periksa
+        </button>
+      </form>
+      <div aria-live="polite">
+        {check.data ? (
+          check.data.found ? (
+            <Alert kind="success">Suara dengan kode ini tercatat dan ikut dihitung.</Alert>
+          ) : (
+            <Alert kind="error">Kode ini tidak ditemukan di kotak suara pemilihan ini.</Alert>
+          )
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** Hasil Pemilihan: sealed with live turnout, or the counts, chart, winner, downloads and receipt check. */
+export function ResultsView({ data }: { data: ResultsResponse }) {
+  const { election } = data;
+  return (
+    <>
+      <h1>Hasil Pemilihan</h1>
+      <p className="election-meta">
+        {election.title} · {election.organizer} · {formatWib(election.startsAt)} sampai{' '}
+        {formatWib(election.endsAt)}
+      </p>
+      {data.sealed ? (
+        <>
+          <Alert kind="info">
+            {data.message.startsWith('Hasil belum tersedia')
+              ? data.message
+              : `Hasil belum tersedia. ${data.message}`}
+          </Alert>
+          <TurnoutSection turnout={data.turnout} />
+        </>
+      ) : (
+        <>
+          <section className="card" aria-labelledby="result-title">
+            <h2 id="result-title">Perolehan Suara</h2>
+            {data.results.winner ? (
+              <p className="winner">
+                Pemenang: <strong>{data.results.winner.label}</strong>
+              </p>
+            ) : data.results.tie ? (
+              <p className="winner">Hasil seri: tidak ada pemenang tunggal.</p>
+            ) : null}
+            <ul className="result-bars" aria-label="Grafik perolehan suara">
+              {data.results.options.map((o) => (
+                <li key={o.choice}>
+                  <div className="result-label">
+                    <span>{o.label}</span>
+                    <span>
+                      {o.votes} suara ({formatPercent(o.percent)})
+                    </span>
+                  </div>
+                  <div className="result-bar" aria-hidden="true">
+                    <span style={{ width: `${o.percent}%` }} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="table-wrap">
+              <table className="table">
+                <caption className="visually-hidden">Perolehan suara per pilihan</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Pilihan</th>
+                    <th scope="col">Suara</th>
+                    <th scope="col">Persentase</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.results.options.map((o) => (
+                    <tr key={o.choice}>
+                      <td>{o.label}</td>
+                      <td>{o.votes}</td>
+                      <td>{formatPercent(o.percent)}</td>
+                    </tr>
+                  ))}
+                  {data.results.abstain ? (
+                    <tr>
+                      <td>Abstain</td>
+                      <td>{data.results.abstain.votes}</td>
+                      <td>—</td>
+                    </tr>
+                  ) : null}
+                </tbody>
+              </table>
+            </div>
+            <p className="field-hint">
+              Surat suara: {data.results.totals.ballots} · sah: {data.results.totals.valid}. Hash
+              akhir log surat suara: <code className="code hash">{data.results.chain.head}</code>
+            </p>
+            {data.results.problems.length ? (
+              <Alert kind="error">
+                Pemeriksaan menemukan ketidaksesuaian: {data.results.problems.join('; ')}
+              </Alert>
+            ) : null}
+            <p className="page-actions">
+              <a className="btn btn-outline" href={`/api/results/${election.id}/csv`} download>
+                Unduh CSV
+              </a>
+              <a className="btn btn-outline" href={`/api/results/${election.id}/pdf`} download>
+                Unduh Berita Acara (PDF)
+              </a>
+            </p>
+          </section>
+          <TurnoutSection turnout={data.turnout} />
+        </>
+      )}
+      <ReceiptCheck electionId={election.id} />
+    </>
+  );
+}
