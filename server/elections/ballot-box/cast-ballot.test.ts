@@ -127,31 +127,32 @@ describe('castBallot', () => {
     const cast = (electionId: string, userId: string, choice: string) =>
       castBallot(db, { electionId, userId, choice });
 
-    const cases: [Promise<unknown>, number, RegExp][] = [
-      [cast(election.id, pending!.id, candidates[0]!.id), 403, /belum diverifikasi/],
-      [cast(election.id, rejected!.id, candidates[0]!.id), 403, /ditolak/],
+    // Each attempt starts only when awaited: a refusal must never be left unhandled.
+    const cases: [() => Promise<unknown>, number, RegExp][] = [
+      [() => cast(election.id, pending!.id, candidates[0]!.id), 403, /belum diverifikasi/],
+      [() => cast(election.id, rejected!.id, candidates[0]!.id), 403, /ditolak/],
       [
-        cast(election.id, stranger!.id, candidates[0]!.id),
+        () => cast(election.id, stranger!.id, candidates[0]!.id),
         403,
         /tidak terdaftar dalam daftar pemilih/,
       ],
       [
-        cast(upcoming.election.id, ok!.id, upcoming.candidates[0]!.id),
+        () => cast(upcoming.election.id, ok!.id, upcoming.candidates[0]!.id),
         409,
         /belum dibuka\. Dibuka pada .* WIB/,
       ],
-      [cast(closed.election.id, ok!.id, closed.candidates[0]!.id), 409, /sudah ditutup/],
-      [cast(election.id, ok!.id, other.candidates[0]!.id), 400, /tidak ada pada surat suara/],
-      [cast(election.id, ok!.id, KOTAK_KOSONG), 400, /tidak ada pada surat suara/],
-      [cast(election.id, ok!.id, ABSTAIN), 400, /tidak ada pada surat suara/],
+      [() => cast(closed.election.id, ok!.id, closed.candidates[0]!.id), 409, /sudah ditutup/],
+      [() => cast(election.id, ok!.id, other.candidates[0]!.id), 400, /tidak ada pada surat suara/],
+      [() => cast(election.id, ok!.id, KOTAK_KOSONG), 400, /tidak ada pada surat suara/],
+      [() => cast(election.id, ok!.id, ABSTAIN), 400, /tidak ada pada surat suara/],
       [
-        cast('00000000-0000-4000-8000-000000000000', ok!.id, candidates[0]!.id),
+        () => cast('00000000-0000-4000-8000-000000000000', ok!.id, candidates[0]!.id),
         404,
         /tidak ditemukan/,
       ],
     ];
     for (const [attempt, status, message] of cases) {
-      const err = await refusedWith(attempt);
+      const err = await refusedWith(attempt());
       expect(err.status, err.message).toBe(status);
       expect(err.message).toMatch(message);
     }
