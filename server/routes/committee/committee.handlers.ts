@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import { CLIENT_IP_HEADER } from '../../auth.ts';
 import {
   joinCommittee as joinCommitteeCommand,
   registerCommittee as registerCommand,
@@ -8,24 +7,17 @@ import { elections } from '../../db/schema/index.ts';
 import { actorOf } from '../../http/actor.ts';
 import { errors } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
+import { signInNewAccount } from '../../http/sign-in-new-account.ts';
 import { presentElection } from '../../presenters/elections.ts';
 import { presentMe } from '../../presenters/me.ts';
 import { joinCommittee, myCommitteeElections, registerCommittee } from './committee.routes.ts';
 
 export const committeeRouter = createRouter()
   .openapi(registerCommittee, async (c) => {
-    const { database, auth } = c.get('services');
+    const { database } = c.get('services');
     const input = c.req.valid('json');
     const { account, election } = await registerCommand(database.db, input);
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, c.get('clientIp') || '0.0.0.0');
-    const signIn = await auth.api.signInEmail({
-      body: { email: account.email, password: input.password },
-      headers,
-      returnHeaders: true,
-    });
-    for (const cookie of signIn.headers.getSetCookie())
-      c.header('set-cookie', cookie, { append: true });
+    await signInNewAccount(c, account.email, input.password);
     const me = presentMe({ user: account, admin: null, voter: null, committeeOf: [election.id] });
     return c.json({ me, electionId: election.id }, 201);
   })

@@ -1,28 +1,19 @@
-import { CLIENT_IP_HEADER } from '../../auth.ts';
 import { registerVoter as registerVoterCommand } from '../../commands/register-voter.ts';
 import { updateVoterProfile } from '../../commands/update-voter-profile.ts';
 import { actorOf } from '../../http/actor.ts';
 import { createRouter } from '../../http/router.ts';
+import { signInNewAccount } from '../../http/sign-in-new-account.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { presentMe, presentVoter } from '../../presenters/me.ts';
 import { getOwnVoter, registerVoter, updateOwnVoter } from './voters.routes.ts';
 
 export const votersRouter = createRouter()
   .openapi(registerVoter, async (c) => {
-    const { database, auth } = c.get('services');
+    const { database } = c.get('services');
     const input = c.req.valid('json');
     const { account, voter } = await registerVoterCommand(database.db, input);
 
-    // Sign the new voter in through better-auth so the session is its own, cookie and all.
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, c.get('clientIp') || '0.0.0.0');
-    const signIn = await auth.api.signInEmail({
-      body: { email: account.email, password: input.password },
-      headers,
-      returnHeaders: true,
-    });
-    for (const cookie of signIn.headers.getSetCookie())
-      c.header('set-cookie', cookie, { append: true });
+    await signInNewAccount(c, account.email, input.password);
     return c.json(presentMe({ user: account, admin: null, voter, committeeOf: [] }), 201);
   })
   .openapi(getOwnVoter, async (c) => {
