@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -205,8 +205,6 @@ export async function isReady(database: Database, timeoutMs = 2000): Promise<boo
     clearTimeout(timer);
   }
 }
-
-export { sql };
 
 /** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
 export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {

@@ -25,7 +25,6 @@ export class ApiError extends Error {
 export const errors = {
   unauthenticated: () => new ApiError(401, 'UNAUTHENTICATED', 'Silakan masuk terlebih dahulu.'),
   forbidden: () => new ApiError(403, 'FORBIDDEN', 'Anda tidak memiliki akses untuk tindakan ini.'),
-  notFound: (what = 'Data') => new ApiError(404, 'NOT_FOUND', `${what} tidak ditemukan.`),
 };
 
 /** Builds the JSON error response. */

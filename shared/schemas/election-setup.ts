@@ -1,6 +1,6 @@
 import { PRODI } from '../people.ts';
 import { z } from '../validation.ts';
-import { fotoField, namaLengkapField, nimField } from './account.ts';
+import { fotoField, namaLengkapField } from './account.ts';
 import { instantField } from './elections.ts';
 
 const plain = (label: string, max: number, min = 0) =>
@@ -71,8 +71,6 @@ export const extendSchema = z.object({
   endsAt: instantField('Waktu selesai baru'),
   alasan: plain('Alasan', 500, 5),
 });
-
-export { nimField };
 
 /** Why an admin refuses a voter's registration (mailed to them). */
 export const rejectVoterSchema = z.object({ alasan: plain('Alasan penolakan', 300, 5) });

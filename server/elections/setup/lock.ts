@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { appendAudit } from '../../audit/append-audit.ts';
 import { auditActor } from '../../audit/audit-actor.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { candidates, electionRoll, elections } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Actor } from '../../policies/actor.ts';
@@ -19,10 +19,11 @@ export async function prospectiveRollSize(db: Db | Tx, e: Election): Promise<num
       .where(eq(electionRoll.electionId, e.id));
     return Number(r?.n ?? 0);
   }
-  const rows = await db.execute(
+  const [row] = await queryRows<{ n: number }>(
+    db,
     sql`select count(*)::int as n from voters v where ${eligibleVoters(e)}`,
   );
-  return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return Number(row?.n ?? 0);
 }
 
 function eligibleVoters(e: Election) {

@@ -10,8 +10,3 @@ export function PlaceholderPage({ title }: { title: string }) {
     </div>
   );
 }
-
-/** Builds a lazy route module for a titled placeholder. */
-export const placeholder = (title: string) => ({
-  Component: () => <PlaceholderPage title={title} />,
-});

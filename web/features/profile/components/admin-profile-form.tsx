@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { adminProfileSchema, type AdminProfileInput } from '../../../../shared/schemas/account.ts';
 import { TextField } from '../../../components/form-field.tsx';
-import { SaveStatus, type SaveState } from '../../../components/save-status.tsx';
+import { SaveStatus } from '../../../components/save-status.tsx';
 import { paths } from '../../../config/paths.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateOwnAdmin } from '../api/own-admin.ts';
 import { PhotoPanel } from '../../../components/photo-panel.tsx';
+import { useProfileSave } from '../hooks/use-profile-save.ts';
 
 const fields = ['namaTampilan', 'namaLengkap', 'foto'] as const;
 
@@ -22,37 +21,25 @@ const pick = (a: AdminProfileInput): AdminProfileInput => ({
 export function AdminProfileForm({ admin }: { admin: AdminProfileInput & { role: string } }) {
   const navigate = useNavigate();
   const update = useUpdateOwnAdmin();
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const { register, handleSubmit, control, formState, setError, reset } =
     useForm<AdminProfileInput>({
       resetOptions: { keepDirtyValues: true },
       resolver: zodResolver(adminProfileSchema),
       // The record as the server has it now: a change made elsewhere (live update) refills the form
       // while the person's own unsaved edits are kept.
-      values: {
-        namaTampilan: admin.namaTampilan,
-        namaLengkap: admin.namaLengkap,
-        foto: admin.foto,
-      },
+      values: pick(admin),
     });
   const [namaTampilan, namaLengkap] = useWatch({ control, name: ['namaTampilan', 'namaLengkap'] });
   const e = formState.errors;
+  const save = useProfileSave({
+    save: update.mutateAsync,
+    toValues: pick,
+    reset,
+    setError,
+    fields,
+  });
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setSave({ kind: 'saving' });
-      try {
-        const saved = await update.mutateAsync(values);
-        // What was saved is the new clean state, so later live changes reach these fields too.
-        reset(pick(saved));
-        setSave({ kind: 'done', message: 'Profil berhasil diperbarui!' });
-      } catch (err) {
-        applyServerErrors(err, setError, fields);
-        setSave({ kind: 'done', message: 'Gagal memperbarui profil.' });
-      }
-    },
-    () => setSave({ kind: 'idle' }),
-  );
+  const onSubmit = handleSubmit(save.submit, save.clear);
 
   return (
     <form className="profile-layout" onSubmit={onSubmit} noValidate>
@@ -83,7 +70,7 @@ export function AdminProfileForm({ admin }: { admin: AdminProfileInput & { role:
           {...register('namaLengkap')}
         />
         <div className="profile-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.kind === 'saving'}>
+          <button type="submit" className="btn btn-primary" disabled={save.state.kind === 'saving'}>
             Simpan Perubahan
           </button>
           <button
@@ -94,7 +81,7 @@ export function AdminProfileForm({ admin }: { admin: AdminProfileInput & { role:
             Kembali ke Dashboard
           </button>
         </div>
-        <SaveStatus state={save} />
+        <SaveStatus state={save.state} />
       </div>
     </form>
   );

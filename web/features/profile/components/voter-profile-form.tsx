@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PRODI } from '../../../../shared/people.ts';
 import { voterProfileSchema, type VoterProfileInput } from '../../../../shared/schemas/account.ts';
 import { SelectField, TextField } from '../../../components/form-field.tsx';
-import { SaveStatus, type SaveState } from '../../../components/save-status.tsx';
+import { SaveStatus } from '../../../components/save-status.tsx';
 import { paths } from '../../../config/paths.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateOwnVoter, type OwnVoter } from '../api/own-voter.ts';
 import { PhotoPanel } from '../../../components/photo-panel.tsx';
+import { useProfileSave } from '../hooks/use-profile-save.ts';
 
 const fields = ['namaLengkap', 'nim', 'prodi', 'foto'] as const;
 
@@ -24,38 +23,25 @@ const pick = (v: OwnVoter): VoterProfileInput => ({
 export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
   const navigate = useNavigate();
   const update = useUpdateOwnVoter();
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const { register, handleSubmit, control, formState, setError, reset } =
     useForm<VoterProfileInput>({
       resetOptions: { keepDirtyValues: true },
       resolver: zodResolver(voterProfileSchema),
       // The record as the server has it now: a change made elsewhere (live update) refills the form
       // while the person's own unsaved edits are kept.
-      values: {
-        namaLengkap: voter.namaLengkap,
-        nim: voter.nim,
-        prodi: voter.prodi,
-        foto: voter.foto,
-      },
+      values: pick(voter),
     });
   const namaLengkap = useWatch({ control, name: 'namaLengkap' });
   const e = formState.errors;
+  const save = useProfileSave({
+    save: update.mutateAsync,
+    toValues: pick,
+    reset,
+    setError,
+    fields,
+  });
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setSave({ kind: 'saving' });
-      try {
-        const saved = await update.mutateAsync(values);
-        // What was saved is the new clean state, so later live changes reach these fields too.
-        reset(pick(saved));
-        setSave({ kind: 'done', message: 'Profil berhasil diperbarui!' });
-      } catch (err) {
-        applyServerErrors(err, setError, fields);
-        setSave({ kind: 'done', message: 'Gagal memperbarui profil.' });
-      }
-    },
-    () => setSave({ kind: 'idle' }),
-  );
+  const onSubmit = handleSubmit(save.submit, save.clear);
 
   return (
     <form className="profile-layout" onSubmit={onSubmit} noValidate>
@@ -91,7 +77,7 @@ export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
           {...register('prodi')}
         />
         <div className="profile-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.kind === 'saving'}>
+          <button type="submit" className="btn btn-primary" disabled={save.state.kind === 'saving'}>
             Simpan Perubahan
           </button>
           <button
@@ -102,7 +88,7 @@ export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
             Kembali ke Dashboard
           </button>
         </div>
-        <SaveStatus state={save} />
+        <SaveStatus state={save.state} />
       </div>
     </form>
   );
