@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
@@ -17,6 +18,7 @@ import { setupRouter } from './routes/elections/setup.handlers.ts';
 import { votingRouter } from './routes/elections/voting.handlers.ts';
 import { liveRouter } from './routes/live/live.handlers.ts';
 import { meRouter } from './routes/me/me.handlers.ts';
+import { oversightRouter } from './routes/oversight/oversight.handlers.ts';
 import { siteRouter } from './routes/site/site.handlers.ts';
 import { resultsRouter } from './routes/results/results.handlers.ts';
 import { verificationRouter } from './routes/voters/verification.handlers.ts';
@@ -36,6 +38,7 @@ function apiRoutes() {
     .route('/', electionRequestsRouter)
     .route('/', committeeRouter)
     .route('/', setupRouter)
+    .route('/', oversightRouter)
     .route('/', votingRouter)
     .route('/', verificationRouter)
     .route('/', resultsRouter);
@@ -43,8 +46,11 @@ function apiRoutes() {
 
 export type ApiRoutes = ReturnType<typeof apiRoutes>;
 
-/** Builds the whole HTTP application: API, auth, docs, health and the web app. */
-export function createApp(services: Services) {
+/**
+ * Builds the whole HTTP application: API, auth, docs, health and the web app. `benchRoutes` are
+ * mounted under /api behind the same middleware; only `npm run bench` passes them, never production.
+ */
+export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv> } = {}) {
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError(services.logger));
 
@@ -95,6 +101,7 @@ export function createApp(services: Services) {
   );
   app.use('/api/*', loadSession(services));
   app.route('/api', apiRoutes());
+  if (opts.benchRoutes) app.route('/api', opts.benchRoutes);
   mountDocs(app);
 
   app.all('/api/*', (c) => errorResponse(c, 404, 'NOT_FOUND', 'Alamat API tidak ditemukan.'));

@@ -1,13 +1,14 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { createAuth } from './auth.ts';
 import { createAdmin, hasMasterAdmin } from './commands/create-admin.ts';
 import { openDatabase } from './db/client.ts';
 import { loadAuthSecret } from './db/secret.ts';
 import type { Env } from './env.ts';
-import type { Services } from './http/context.ts';
+import type { AppEnv, Services } from './http/context.ts';
 import { ApiError } from './http/errors.ts';
 import { PersonEvents } from './live/person-events.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -24,7 +25,14 @@ export type RunningServer = {
 /** Opens the database, bootstraps the master admin if configured, and listens. */
 export async function startServer(
   env: Env,
-  opts: { logger?: Logger; mailer?: Mailer; loadDataDir?: Blob; inMemory?: boolean } = {},
+  opts: {
+    logger?: Logger;
+    mailer?: Mailer;
+    loadDataDir?: Blob;
+    inMemory?: boolean;
+    /** Extra routes under /api for `npm run bench` only (see createApp). */
+    benchRoutes?: Hono<AppEnv>;
+  } = {},
 ): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(env.logLevel);
   const database = await openDatabase({
@@ -68,7 +76,7 @@ export async function startServer(
       }
     }
 
-    const app = createApp(services);
+    const app = createApp(services, { benchRoutes: opts.benchRoutes });
     const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }) as Server;
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);

@@ -16,4 +16,6 @@ export const electionRules = {
   viewCommittee: (a: Actor, e: ElectionRef) => onCommittee(a, e) || isMaster(a),
   /** Change the election's settings, candidates and roll, lock it, extend its end. */
   prepare: (a: Actor, e: ElectionRef) => onCommittee(a, e),
+  /** Announce the results of a closed election released by hand (its committee, or master). */
+  publish: (a: Actor, e: ElectionRef) => onCommittee(a, e) || isMaster(a),
 };

@@ -67,3 +67,9 @@ export const registerCommitteeSchema = z
 export type RegisterCommitteeInput = z.input<typeof registerCommitteeSchema>;
 
 export const joinCommitteeSchema = z.object({ kodeUndangan: invitationCodeField });
+
+/** The master adds an existing account to an election's committee by its email. */
+export const addCommitteeMemberSchema = z.object({ email: emailField });
+
+/** A new invitation code; mailed to `email` when one is given. */
+export const issueInvitationSchema = z.object({ email: emailField.optional() });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { elections } from '../../db/schema/index.ts';
 import { appendAudit } from '../../audit/append-audit.ts';
@@ -50,6 +50,7 @@ export async function sealBallotChain(
             isNull(elections.ballotChainHead),
             or(
               eq(elections.status, 'published'),
+              and(eq(elections.status, 'archived'), isNotNull(elections.lockedAt)),
               and(
                 eq(elections.status, 'ready'),
                 sql`${elections.endsAt} <= now() - make_interval(secs => ${SEAL_GRACE_SECONDS})`,

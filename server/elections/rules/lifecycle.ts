@@ -12,6 +12,12 @@ export type Phase = 'draft' | 'upcoming' | 'open' | 'closed' | 'published' | 'ar
 
 export type Schedule = { status: ElectionStatus; startsAt: Date; endsAt: Date };
 
+/**
+ * An archived election that was locked had closed before it was archived (see canArchive), so
+ * its results stay what they were; one archived as a draft never held a vote.
+ */
+type Held = Schedule & { lockedAt: Date | null };
+
 export function phaseOf(e: Schedule, now: Date): Phase {
   if (e.status === 'draft' || e.status === 'published' || e.status === 'archived') return e.status;
   if (now < e.startsAt) return 'upcoming';
@@ -26,10 +32,52 @@ export const canCast = (e: Schedule, now: Date) => phaseOf(e, now) === 'open';
 export const canEditSetup = (e: Schedule) => e.status === 'draft';
 
 /** Results (counts per candidate) exist for nobody until the polls have closed. */
-export const resultsSealed = (e: Schedule, now: Date) => {
+export const resultsSealed = (e: Held, now: Date) => {
   const p = phaseOf(e, now);
+  if (p === 'archived') return e.lockedAt === null;
   return p !== 'closed' && p !== 'published';
 };
+
+/**
+ * Whether the counts are for everyone (not only admins and the committee): once published, or
+ * once closed when the results are released on close. An archived election keeps what it had.
+ */
+export function resultsPublic(
+  e: Held & { resultsRelease: 'on-close' | 'manual'; publishedAt: Date | null },
+  now: Date,
+): boolean {
+  if (resultsSealed(e, now)) return false;
+  return e.publishedAt !== null || e.resultsRelease === 'on-close';
+}
+
+/** Whether an election exists for people outside its committee (drafts and cancelled drafts do not). */
+export const visibleToPublic = (e: Held) =>
+  e.status !== 'draft' && !(e.status === 'archived' && e.lockedAt === null);
+
+/**
+ * Publishing ("Umumkan Hasil") makes the counts public; only once the polls have closed.
+ * Returns why not, or null.
+ */
+export function canPublish(e: Schedule, now: Date): string | null {
+  const p = phaseOf(e, now);
+  if (p === 'published') return 'Hasil pemilihan ini sudah diumumkan.';
+  if (p === 'archived') return 'Pemilihan ini sudah diarsipkan.';
+  if (p !== 'closed') return 'Hasil hanya dapat diumumkan setelah pemungutan suara ditutup.';
+  return null;
+}
+
+/**
+ * Archiving takes an election out of every list: a draft (cancelled, never held), or one whose
+ * polls have closed. A locked election that has not closed yet cannot be archived: its voters
+ * were told it would happen. Returns why not, or null.
+ */
+export function canArchive(e: Schedule, now: Date): string | null {
+  const p = phaseOf(e, now);
+  if (p === 'archived') return 'Pemilihan ini sudah diarsipkan.';
+  if (p === 'upcoming' || p === 'open')
+    return 'Pemilihan yang sudah dikunci hanya dapat diarsipkan setelah pemungutan suara ditutup.';
+  return null;
+}
 
 /** What stops a draft from being locked: each reason in Indonesian, empty when it can be. */
 export function lockBlockers(

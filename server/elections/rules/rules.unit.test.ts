@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ABSTAIN, ballotChoices, ballotDigest, hashReceipt, KOTAK_KOSONG } from './ballot.ts';
 import { ballotChainOrder, chainHead, GENESIS, link } from './chain.ts';
-import { canCast, canExtend, lockBlockers, phaseOf, resultsSealed } from './lifecycle.ts';
+import {
+  canArchive,
+  canCast,
+  canExtend,
+  canPublish,
+  lockBlockers,
+  phaseOf,
+  resultsPublic,
+  resultsSealed,
+  visibleToPublic,
+} from './lifecycle.ts';
 import { kotakKosongWon, tally } from './tally.ts';
 
 const t = (iso: string) => new Date(iso);
@@ -9,6 +19,7 @@ const ready = {
   status: 'ready' as const,
   startsAt: t('2026-12-01T01:00:00Z'),
   endsAt: t('2026-12-01T09:00:00Z'),
+  lockedAt: t('2026-11-20T09:00:00Z') as Date | null,
 };
 
 describe('lifecycle', () => {
@@ -29,6 +40,40 @@ describe('lifecycle', () => {
     expect(resultsSealed(ready, t('2026-12-01T08:59:59Z'))).toBe(true);
     expect(resultsSealed(ready, t('2026-12-01T09:00:00Z'))).toBe(false);
     expect(resultsSealed({ ...ready, status: 'draft' }, t('2027-01-01T00:00:00Z'))).toBe(true);
+  });
+
+  it('publishes only a closed election, and archives only drafts and closed elections', () => {
+    const during = t('2026-12-01T05:00:00Z');
+    const after = t('2026-12-01T10:00:00Z');
+    expect(canPublish(ready, during)).toMatch(/setelah pemungutan suara ditutup/);
+    expect(canPublish({ ...ready, status: 'draft' }, after)).toMatch(/setelah/);
+    expect(canPublish(ready, after)).toBeNull();
+    expect(canPublish({ ...ready, status: 'published' }, after)).toMatch(/sudah diumumkan/);
+    expect(canArchive({ ...ready, status: 'draft' }, during)).toBeNull();
+    expect(canArchive(ready, t('2026-11-30T00:00:00Z'))).toMatch(/setelah pemungutan/);
+    expect(canArchive(ready, during)).toMatch(/setelah pemungutan/);
+    expect(canArchive(ready, after)).toBeNull();
+    expect(canArchive({ ...ready, status: 'archived' }, after)).toMatch(/sudah diarsipkan/);
+  });
+
+  it('keeps results as they were once archived, and releases them by the chosen rule', () => {
+    const after = t('2026-12-01T10:00:00Z');
+    const held = { ...ready, status: 'archived' as const };
+    const cancelled = { ...held, lockedAt: null };
+    expect(resultsSealed(held, after)).toBe(false);
+    expect(resultsSealed(cancelled, after)).toBe(true);
+    expect(visibleToPublic(held)).toBe(true);
+    expect(visibleToPublic(cancelled)).toBe(false);
+    expect(visibleToPublic({ ...ready, status: 'draft' })).toBe(false);
+    const manual = { ...ready, resultsRelease: 'manual' as const, publishedAt: null };
+    expect(resultsPublic(manual, after)).toBe(false);
+    expect(resultsPublic({ ...manual, status: 'published', publishedAt: after }, after)).toBe(true);
+    expect(resultsPublic({ ...manual, resultsRelease: 'on-close' }, after)).toBe(true);
+    expect(
+      resultsPublic({ ...manual, resultsRelease: 'on-close' }, t('2026-12-01T05:00:00Z')),
+    ).toBe(false);
+    expect(resultsPublic({ ...manual, status: 'archived', publishedAt: after }, after)).toBe(true);
+    expect(resultsPublic({ ...manual, status: 'archived' }, after)).toBe(false);
   });
 
   it('lists what blocks locking', () => {

@@ -52,3 +52,17 @@ export const requestRejectedMail = (r: Req & { alasan: string }) =>
     `Alasan: ${r.alasan}`,
     'Anda dapat mengajukan permohonan baru setelah memperbaiki hal di atas.',
   ]);
+
+/** Sent by the master admin to someone invited to an election's committee. */
+export const committeeInvitationMail = (r: {
+  namaPemilihan: string;
+  code: string;
+  expiresAt: Date;
+  registerUrl: string;
+}) =>
+  mail(`Undangan panitia pemilihan: ${r.namaPemilihan}`, [
+    'Halo,',
+    `Anda diundang menjadi panitia pemilihan "${r.namaPemilihan}".`,
+    `Kode Undangan: ${r.code}`,
+    `Daftar sebagai panitia di ${r.registerUrl}, atau masuk dengan akun Anda lalu gabung dengan kode ini (berlaku sampai ${wib(r.expiresAt)}).`,
+  ]);

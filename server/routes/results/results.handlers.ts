@@ -15,7 +15,11 @@ import {
 import { exportResultsCsv } from '../../elections/results/export-csv.ts';
 import { exportResultsPdf } from '../../elections/results/export-pdf.ts';
 import { checkReceipt } from '../../elections/results/receipt-check.ts';
-import { phaseOf, resultsSealed } from '../../elections/rules/lifecycle.ts';
+import {
+  resultsPublic,
+  resultsSealed,
+  visibleToPublic,
+} from '../../elections/rules/lifecycle.ts';
 import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { ApiError, errors } from '../../http/errors.ts';
@@ -36,9 +40,7 @@ async function visibility(
   election: ElectionRow,
   now: Date,
 ): Promise<Visibility> {
-  const phase = phaseOf(election, now);
-  const isPublic =
-    phase === 'published' || (phase === 'closed' && election.resultsRelease === 'on-close');
+  const isPublic = resultsPublic(election, now);
   const actor = await actorOf(c);
   let insider = false;
   if (actor?.admin) insider = true;
@@ -55,7 +57,7 @@ async function visibility(
     insider = member !== undefined;
   }
   // A draft is the committee's work in progress: it does not exist for anyone else.
-  if (phase === 'draft' && !insider)
+  if (!visibleToPublic(election) && !insider)
     throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
   if (resultsSealed(election, now))
     return { counts: false, hidden: 'sealed', signedIn: actor !== null };
@@ -168,7 +170,7 @@ export const resultsRouter = createRouter()
     const { electionId } = c.req.valid('param');
     const { receipt } = c.req.valid('json');
     const election = await loadElection(db, electionId);
-    if (election.status === 'draft')
+    if (!visibleToPublic(election))
       throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
     c.header('Cache-Control', 'no-store');
     return c.json(await checkReceipt(db, electionId, receipt), 200);

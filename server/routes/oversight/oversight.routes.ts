@@ -1,0 +1,131 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  addCommitteeMemberSchema,
+  invitationCodeField,
+  issueInvitationSchema,
+} from '../../../shared/schemas/elections.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import { electionOut } from '../../presenters/elections.ts';
+
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+const electionParam = z.object({ id: z.uuid({ error: 'ID pemilihan tidak valid.' }) });
+const refusals = {
+  400: errorResponses[400],
+  401: errorResponses[401],
+  403: errorResponses[403],
+  404: errorResponses[404],
+  409: errorResponses[409],
+};
+
+export const invitationOut = z
+  .object({
+    code: z.string(),
+    expiresAt: z.string(),
+    revokedAt: z.string().nullable(),
+    createdAt: z.string(),
+    state: z.enum(['active', 'expired', 'revoked']),
+  })
+  .openapi('CommitteeInvitation');
+
+export const overseenElectionOut = electionOut
+  .extend({
+    resultsRelease: z.enum(['on-close', 'manual']),
+    lockedAt: z.string().nullable(),
+    rollSize: z.number().nullable(),
+    voted: z.number(),
+    committee: z.array(
+      z.object({
+        userId: z.string(),
+        namaLengkap: z.string(),
+        email: z.string(),
+        joinedAt: z.string(),
+      }),
+    ),
+    invitations: z.array(invitationOut),
+  })
+  .openapi('OverseenElection');
+
+export const listAllElections = createRoute({
+  method: 'get',
+  path: '/oversight/elections',
+  tags: ['Pemilihan'],
+  summary: 'Every election with its status, committee, invitation codes and turnout (master)',
+  responses: {
+    200: {
+      description: 'Elections',
+      content: json(z.object({ items: z.array(overseenElectionOut) })),
+    },
+    401: errorResponses[401],
+    403: errorResponses[403],
+  },
+});
+
+export const addCommitteeMember = createRoute({
+  method: 'post',
+  path: '/oversight/elections/{id}/committee',
+  tags: ['Pemilihan'],
+  summary: 'Put an existing account, found by email, on the committee (master)',
+  request: {
+    params: electionParam,
+    body: { required: true, content: json(addCommitteeMemberSchema) },
+  },
+  responses: {
+    201: { description: 'Added', content: json(z.object({ userId: z.string() })) },
+    ...refusals,
+  },
+});
+
+export const removeCommitteeMember = createRoute({
+  method: 'delete',
+  path: '/oversight/elections/{id}/committee/{userId}',
+  tags: ['Pemilihan'],
+  summary: 'Take someone off the committee (master)',
+  request: {
+    params: electionParam.extend({
+      userId: z.string().min(1, { error: 'ID pengguna tidak valid.' }).max(100, {
+        error: 'ID pengguna tidak valid.',
+      }),
+    }),
+  },
+  responses: { 204: { description: 'Removed' }, ...refusals },
+});
+
+export const issueInvitation = createRoute({
+  method: 'post',
+  path: '/oversight/elections/{id}/invitations',
+  tags: ['Pemilihan'],
+  summary: 'Issue a new committee invitation code, mailed when an email is given (master)',
+  request: {
+    params: electionParam,
+    body: { required: true, content: json(issueInvitationSchema) },
+  },
+  responses: { 201: { description: 'Issued', content: json(invitationOut) }, ...refusals },
+});
+
+export const revokeInvitation = createRoute({
+  method: 'post',
+  path: '/oversight/elections/{id}/invitations/{code}/revoke',
+  tags: ['Pemilihan'],
+  summary: 'Revoke an invitation code at once (master)',
+  request: { params: electionParam.extend({ code: invitationCodeField }) },
+  responses: { 204: { description: 'Revoked' }, ...refusals },
+});
+
+export const archiveElection = createRoute({
+  method: 'post',
+  path: '/oversight/elections/{id}/archive',
+  tags: ['Pemilihan'],
+  summary:
+    'Archive a draft (cancelled) or a closed election; refused while coming or open (master)',
+  request: { params: electionParam },
+  responses: { 200: { description: 'Archived', content: json(electionOut) }, ...refusals },
+});
+
+export const publishResults = createRoute({
+  method: 'post',
+  path: '/elections/{id}/publish',
+  tags: ['Panitia'],
+  summary: 'Umumkan Hasil: the counts of a closed election become public (committee, master)',
+  request: { params: electionParam },
+  responses: { 200: { description: 'Published', content: json(electionOut) }, ...refusals },
+});
