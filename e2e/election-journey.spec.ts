@@ -120,6 +120,7 @@ test('an election from request to a counted vote, with real accounts', async ({
   await panitia.getByLabel('Pemilih', { exact: true }).selectOption('roll');
   await panitia.getByLabel('Waktu Mulai').fill(wibIn(45_000));
   await panitia.getByLabel('Waktu Selesai').fill(wibIn(100_000));
+  await panitia.getByLabel('Pengumuman hasil').selectOption('manual');
   await panitia.getByRole('button', { name: 'Simpan Pengaturan' }).click();
   await expect(panitia.getByText('Pengaturan tersimpan.')).toBeVisible();
 
@@ -186,7 +187,17 @@ test('an election from request to a counted vote, with real accounts', async ({
   await expect(watcher.getByText(/Hasil belum tersedia/)).toBeVisible();
   expect(await watcher.locator('main').textContent()).not.toMatch(/suara \(/);
 
-  // 10. The polls close; the results appear, with downloads and the receipt check.
+  // 10. The polls close; the committee announces the results (released by hand); they appear,
+  // with downloads and the receipt check.
+  await panitia.getByRole('tab', { name: 'Ringkasan' }).click();
+  await expect(panitia.getByRole('button', { name: 'Umumkan Hasil' })).toBeVisible({
+    timeout: 90_000,
+  });
+  await watcher.reload();
+  await expect(watcher.getByText(/panitia belum mengumumkan hasil/)).toBeVisible();
+  await panitia.getByRole('button', { name: 'Umumkan Hasil' }).click();
+  await panitia.getByRole('button', { name: 'Ya, Umumkan' }).click();
+  await expect(panitia.getByText('Hasil pemilihan sudah diumumkan.')).toBeVisible();
   await expect(async () => {
     await watcher.reload();
     await expect(watcher.getByRole('heading', { name: 'Perolehan Suara' })).toBeVisible({

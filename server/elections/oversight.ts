@@ -214,7 +214,12 @@ export async function revokeInvitation(db: Db, actor: Actor, electionId: string,
  * the one of every ballot cast; refuses while the last casts may still be committing.
  */
 async function sealFirst(db: Db, electionId: string) {
-  const seal = await sealBallotChain(db, electionId);
+  let seal = await sealBallotChain(db, electionId);
+  // Within the grace after the end the database does not seal yet: wait it out once.
+  for (let tries = 0; seal.sealedHead === null && !seal.problem && tries < 3; tries++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    seal = await sealBallotChain(db, electionId);
+  }
   if (seal.problem)
     throw conflict(
       `${seal.problem} Jalankan verify-election sebelum melanjutkan; hasil tidak diubah.`,

@@ -106,6 +106,7 @@ export const setupRouter = createRouter()
         prospectiveRollSize: prospective,
         turnout,
         canPrepare: can(actor, 'election', 'prepare', { id: election.id }),
+        canPublish: can(actor, 'election', 'publish', { id: election.id }),
       },
       200,
     );

@@ -73,6 +73,8 @@ export const getOverview = createRoute({
           prospectiveRollSize: z.number(),
           turnout: turnoutOut,
           canPrepare: z.boolean(),
+          /** May press "Umumkan Hasil" once the polls close (committee, master). */
+          canPublish: z.boolean(),
         }),
       ),
     },

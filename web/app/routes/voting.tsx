@@ -9,7 +9,7 @@ import {
   ReceiptCard,
   type CastReceipt,
 } from '../../features/elections/components/ballot-form.tsx';
-import { PhaseBadge } from '../../features/elections/components/phase-badge.tsx';
+import { PhaseBadge } from '../../components/phase-badge.tsx';
 import { formatWib } from '../../lib/wib.ts';
 import { RequireRole } from '../guards.tsx';
 

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { paths } from '../../../config/paths.ts';
 import { useOverview, type Overview } from '../../../features/committee/api/committee.ts';
-import { PhaseBadge } from '../../../features/elections/components/phase-badge.tsx';
+import { PhaseBadge } from '../../../components/phase-badge.tsx';
 import { RequireRole } from '../../guards.tsx';
 
 const TABS = [

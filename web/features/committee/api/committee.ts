@@ -39,6 +39,10 @@ export const useUpdateSettings = (id: string) =>
 export const useLockElection = (id: string) =>
   useElectionMutation(id, () => json(api.elections[':id'].lock.$post({ param: { id } })), true);
 
+/** Umumkan Hasil: the counts of a closed election become public. */
+export const usePublishResults = (id: string) =>
+  useElectionMutation(id, () => json(api.elections[':id'].publish.$post({ param: { id } })));
+
 export const useExtendElection = (id: string) =>
   useElectionMutation(id, (body: { endsAt: string; alasan: string }) =>
     json(api.elections[':id'].extend.$post({ param: { id }, json: body })),

@@ -1,5 +1,70 @@
-import type { Overview } from '../api/committee.ts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/alert.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { formatPercent, formatWib } from '../../../lib/wib.ts';
+import { usePublishResults, type Overview } from '../api/committee.ts';
+
+/** Hasil: where the results are, and "Umumkan Hasil" when they are released by hand. */
+function ResultsSection({ overview }: { overview: Overview }) {
+  const { election } = overview;
+  const publish = usePublishResults(election.id);
+  const [confirming, setConfirming] = useState(false);
+  const ended = ['closed', 'published', 'archived'].includes(election.phase);
+  const waiting = election.phase === 'closed' && election.resultsRelease === 'manual';
+  return (
+    <section className="card" aria-labelledby="hasil-panitia">
+      <h2 id="hasil-panitia">Hasil</h2>
+      {!ended ? (
+        <p>
+          {election.resultsRelease === 'manual'
+            ? 'Hasil tersegel sampai pemungutan suara ditutup, lalu diumumkan oleh panitia.'
+            : 'Hasil tersegel sampai pemungutan suara ditutup, lalu terbuka untuk umum.'}
+        </p>
+      ) : waiting ? (
+        <p>
+          Pemungutan suara sudah ditutup. Hasil baru dapat dilihat admin dan panitia sampai
+          diumumkan.
+        </p>
+      ) : (
+        <p>Hasil pemilihan terbuka untuk umum.</p>
+      )}
+      {ended ? (
+        <p>
+          <Link to={paths.hasil(election.id)}>Lihat Hasil Pemilihan</Link>
+        </p>
+      ) : null}
+      <div aria-live="polite">
+        {publish.isSuccess ? <Alert kind="success">Hasil pemilihan sudah diumumkan.</Alert> : null}
+        {publish.error ? (
+          <Alert kind="error">
+            {publish.error instanceof ApiError ? publish.error.message : 'Gagal mengumumkan hasil.'}
+          </Alert>
+        ) : null}
+      </div>
+      {waiting && overview.canPublish ? (
+        <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)}>
+          Umumkan Hasil
+        </button>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Umumkan hasil pemilihan?"
+        confirmLabel="Ya, Umumkan"
+        busy={publish.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => publish.mutate(undefined, { onSettled: () => setConfirming(false) })}
+      >
+        <p>
+          Perolehan suara "{election.title}" akan terbuka untuk semua orang. Langkah ini tidak dapat
+          dibatalkan.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
 
 const percent = (a: number, b: number) => (b ? Math.round((a / b) * 1000) / 10 : 0);
 
@@ -64,6 +129,7 @@ export function OverviewPanel({ overview }: { overview: Overview; canPrepare?: b
           )}
         </section>
       ) : null}
+      <ResultsSection overview={overview} />
       <section className="card" aria-labelledby="panitia-list">
         <h2 id="panitia-list">Panitia</h2>
         <ul>

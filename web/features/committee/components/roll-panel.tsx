@@ -3,6 +3,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useApplyRoll, useRoll, useRollPreview, type Overview } from '../api/committee.ts';
+import { Pager } from '../../../components/pager.tsx';
 
 /** Pemilih: the roll with who has voted (never what); "Impor CSV" of NIMs with a preview first. */
 export function RollPanel({ overview, canPrepare }: { overview: Overview; canPrepare: boolean }) {
@@ -105,29 +106,7 @@ export function RollPanel({ overview, canPrepare }: { overview: Overview; canPre
           </table>
         </div>
       ) : null}
-      {pages > 1 ? (
-        <nav className="pager" aria-label="Halaman daftar pemilih">
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Sebelumnya
-          </button>
-          <span>
-            Halaman {page} dari {pages}
-          </span>
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Berikutnya
-          </button>
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} label="Halaman daftar pemilih" onPage={setPage} />
       <ConfirmDialog
         open={csv !== null && preview.data !== undefined}
         title="Terapkan daftar pemilih?"

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatWib } from '../../../lib/wib.ts';
 import type { PublicElection } from '../api/elections.ts';
-import { PhaseBadge } from './phase-badge.tsx';
+import { PhaseBadge } from '../../../components/phase-badge.tsx';
 
 /** One election: schedule in WIB, its state, and the way in (vote, or see results). */
 export function ElectionCard({

@@ -4,6 +4,7 @@ import { TextField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatPercent, formatWib } from '../../../lib/wib.ts';
 import { useReceiptCheck, type ResultsResponse } from '../api/results.ts';
+import { ResultsChart } from './results-chart.tsx';
 
 type Turnout = ResultsResponse['turnout'];
 
@@ -105,21 +106,10 @@ export function ResultsView({ data }: { data: ResultsResponse }) {
             ) : data.results.tie ? (
               <p className="winner">Hasil seri: tidak ada pemenang tunggal.</p>
             ) : null}
-            <ul className="result-bars" aria-label="Grafik perolehan suara">
-              {data.results.options.map((o) => (
-                <li key={o.choice}>
-                  <div className="result-label">
-                    <span>{o.label}</span>
-                    <span>
-                      {o.votes} suara ({formatPercent(o.percent)})
-                    </span>
-                  </div>
-                  <div className="result-bar" aria-hidden="true">
-                    <span style={{ width: `${o.percent}%` }} />
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <ResultsChart
+              options={data.results.options}
+              winner={data.results.winner?.choice ?? null}
+            />
             <div className="table-wrap">
               <table className="table">
                 <caption className="visually-hidden">Perolehan suara per pilihan</caption>

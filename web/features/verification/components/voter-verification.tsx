@@ -11,6 +11,7 @@ import {
   useVerifyVoter,
   type VoterFilter,
 } from '../api/voters.ts';
+import { Pager } from '../../../components/pager.tsx';
 
 const statusText = { pending: 'Menunggu', verified: 'Terverifikasi', rejected: 'Ditolak' } as const;
 const tone = { pending: 'pending', verified: 'ok', rejected: 'bad' } as const;
@@ -159,29 +160,12 @@ export function VoterVerification() {
           </li>
         ))}
       </ul>
-      {pages > 1 ? (
-        <nav className="pager" aria-label="Halaman pendaftar">
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={f.page <= 1}
-            onClick={() => setF({ ...f, page: f.page - 1 })}
-          >
-            Sebelumnya
-          </button>
-          <span>
-            Halaman {f.page} dari {pages}
-          </span>
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={f.page >= pages}
-            onClick={() => setF({ ...f, page: f.page + 1 })}
-          >
-            Berikutnya
-          </button>
-        </nav>
-      ) : null}
+      <Pager
+        page={f.page}
+        pages={pages}
+        label="Halaman pendaftar"
+        onPage={(page) => setF({ ...f, page })}
+      />
       <ConfirmDialog
         open={rejecting !== null}
         title={`Tolak ${rejecting?.nama ?? ''}?`}
