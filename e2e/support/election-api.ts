@@ -63,15 +63,19 @@ export async function lockedElectionThroughApi(opts: { voters: number; opensInMs
   const { kodeUndangan } = await ok<{ kodeUndangan: string }>(
     master.post(`/api/election-requests/${requestId}/approve`),
   );
+  const committeeAccount = {
+    email: `panitia.${suffix}@mahasiswa.test`,
+    password: 'sandi-panitia-1',
+  };
   const committee = await client();
   const { electionId } = await ok<{ electionId: string }>(
     committee.post('/api/committee/register', {
       data: {
         kodeUndangan,
         namaLengkap: 'Bayu Panitia',
-        email: `panitia.${suffix}@mahasiswa.test`,
-        password: 'sandi-panitia-1',
-        confirmPassword: 'sandi-panitia-1',
+        email: committeeAccount.email,
+        password: committeeAccount.password,
+        confirmPassword: committeeAccount.password,
       },
     }),
     201,
@@ -129,5 +133,5 @@ export async function lockedElectionThroughApi(opts: { voters: number; opensInMs
   );
   await ok(committee.post(`${base}/lock`));
   for (const c of [anonymous, master, committee]) await c.dispose();
-  return { electionId, title, voters };
+  return { electionId, title, voters, committee: committeeAccount };
 }
