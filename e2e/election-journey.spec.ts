@@ -205,7 +205,11 @@ test('an election from request to a counted vote, with real accounts', async ({
     });
   }).toPass({ timeout: 90_000, intervals: [3000] });
   await expect(watcher.getByText('Pemenang:')).toContainText('Andi Saputra');
-  await expect(watcher.locator('.result-label').first()).toContainText('2 suara (66,7%)');
+  const row = watcher.getByRole('row').filter({ hasText: 'Andi Saputra' });
+  await expect(row.getByRole('cell')).toHaveText([/Andi Saputra/, '2', '66,7%']);
+  const chart = watcher.getByRole('img', { name: /^Grafik perolehan suara/ });
+  await expect(chart).toBeVisible();
+  expect(await chart.getAttribute('aria-label')).toContain('2 suara (66,7%)');
   const csv = await watcher.request.get(`/api/results/${electionId}/csv`);
   expect(csv.status()).toBe(200);
   expect(csv.headers()['content-type']).toContain('text/csv');
