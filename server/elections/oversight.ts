@@ -93,6 +93,13 @@ export async function addCommitteeMember(db: Db, actor: Actor, electionId: strin
       { email: 'Belum ada akun dengan email ini.' },
     );
   }
+  if (account.id === actor.user.id)
+    throw new ApiError(
+      409,
+      'SELF',
+      'Admin master mengawasi pemilihan dan tidak dapat menjadi panitianya sendiri.',
+      { email: 'Tidak dapat menambahkan diri sendiri.' },
+    );
   const namaLengkap = account.adminName || account.voterName || account.name;
   return db.transaction(async (tx) => {
     const inserted = await tx
@@ -161,7 +168,8 @@ export async function issueInvitation(
       entityType: 'election',
       entityId: electionId,
       electionId,
-      summary: `Menerbitkan kode undangan panitia "${election.title}"${email ? ` untuk ${email}` : ''}`,
+      // The invitee's address stays out of the append-only log (personal data it could never erase).
+      summary: `Menerbitkan kode undangan panitia "${election.title}"${email ? ' (dikirim lewat email)' : ''}`,
     });
     return invitation;
   });
@@ -244,6 +252,7 @@ export async function publishResults(db: Db, actor: Actor, electionId: string) {
           eq(elections.id, electionId),
           eq(elections.status, 'ready'),
           sql`${elections.endsAt} <= now()`,
+          isNotNull(elections.ballotChainHead),
         ),
       )
       .returning();
@@ -275,18 +284,22 @@ export async function archiveElection(db: Db, actor: Actor, electionId: string) 
           eq(elections.id, electionId),
           or(
             eq(elections.status, 'draft'),
+            eq(elections.status, 'published'),
             and(
-              inArray(elections.status, ['ready', 'published']),
+              eq(elections.status, 'ready'),
+              eq(elections.resultsRelease, 'on-close'),
               sql`${elections.endsAt} <= now()`,
-              isNotNull(elections.ballotChainHead),
             ),
           ),
+          // Held elections are sealed first (sealFirst), so their results stay what they were.
+          or(eq(elections.status, 'draft'), isNotNull(elections.ballotChainHead)),
         ),
       )
       .returning();
     if (!row)
       throw conflict(
-        'Pemilihan yang sudah dikunci hanya dapat diarsipkan setelah pemungutan suara ditutup.',
+        canArchive(await loadElection(tx, electionId), new Date()) ??
+          'Pemilihan yang sudah dikunci hanya dapat diarsipkan setelah pemungutan suara ditutup.',
       );
     await appendAudit(tx, {
       ...auditActor(actor, 'master'),

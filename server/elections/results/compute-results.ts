@@ -276,18 +276,28 @@ const inflight = new Map<string, Promise<Cached>>();
 
 /** Reads the whole box once, then seals its chain head (or finds the seal already there). */
 async function countAndSeal(db: Db, election: ElectionRow, now: Date): Promise<Cached> {
-  const examination = await examineBallots(db, election);
+  let examination = await examineBallots(db, election);
   const turnout = await computeTurnout(db, election);
   const seal = await sealBallotChain(db, election.id, { head: examination.head, now });
   // The database's clock (the one casting obeys) still has the polls open, or closed only a moment
   // ago: no count leaves before the box is closed for good.
   if (seal.sealedHead === null) throw sealedError();
+  // Sealed just now from a read made after the box closed: if the earlier read differs, it was
+  // made too early; count again from the closed box.
+  const sealProblems = seal.problem ? [seal.problem] : [];
+  if (seal.sealedNow && seal.sealedHead !== examination.head) {
+    examination = await examineBallots(db, election);
+    if (examination.head !== seal.sealedHead)
+      sealProblems.push(
+        `Head rantai surat suara yang dihitung ulang (${examination.head}) berbeda dengan yang disegel (${seal.sealedHead}).`,
+      );
+  }
   return {
     endsAt: election.endsAt.getTime(),
     examination,
     turnout,
     sealedHead: seal.sealedHead,
-    sealProblems: seal.problem ? [seal.problem] : [],
+    sealProblems,
     computedAt: new Date(),
   };
 }

@@ -21,13 +21,23 @@ export type SealOutcome = {
   problem: string | null;
 };
 
+/** The box is closed for good: published, archived after being held, or ended (plus the grace) by the database's clock. */
+const closedForGood = or(
+  eq(elections.status, 'published'),
+  and(eq(elections.status, 'archived'), isNotNull(elections.lockedAt)),
+  and(
+    eq(elections.status, 'ready'),
+    sql`${elections.endsAt} <= now() - make_interval(secs => ${SEAL_GRACE_SECONDS})`,
+  ),
+);
+
 /**
  * Seals the ballot chain: stores its head in `elections.ballot_chain_head` the first time results
  * are computed after the polls closed, with an audit entry in the same transaction. A head
  * already stored is never overwritten; a recomputed head that differs from it is a problem.
  *
- * `head` is the one the caller just computed (else it is computed here); `now` is the caller's
- * clock. Whether the polls are closed is also asked of the database's own clock (the one casting
+ * `head` is one the caller computed, used only to compare with a head already stored (the head
+ * stored is always read after the database says the box is closed); `now` is the caller's clock. Whether the polls are closed is also asked of the database's own clock (the one casting
  * checks, plus SEAL_GRACE_SECONDS), so an application clock running ahead can never seal a box
  * that still accepts ballots.
  */
@@ -38,26 +48,22 @@ export async function sealBallotChain(
 ): Promise<SealOutcome> {
   const election = await loadElection(db, electionId);
   if (resultsSealed(election, opts.now ?? new Date())) throw sealedError();
-  const current = opts.head ?? (await examineBallots(db, election)).head;
+  let current = opts.head;
   if (election.ballotChainHead === null) {
+    // Ask the database's clock first, and read the box only after it says the box is closed for
+    // good: a head read any earlier (e.g. the caller's) could miss a cast still committing.
+    const [closed] = await db
+      .select({ id: elections.id })
+      .from(elections)
+      .where(and(eq(elections.id, electionId), closedForGood));
+    if (!closed) return { sealedHead: null, sealedNow: false, problem: null };
+    current = (await examineBallots(db, election)).head;
+    const head = current;
     const stored = await db.transaction(async (tx) => {
       const rows = await tx
         .update(elections)
-        .set({ ballotChainHead: current })
-        .where(
-          and(
-            eq(elections.id, electionId),
-            isNull(elections.ballotChainHead),
-            or(
-              eq(elections.status, 'published'),
-              and(eq(elections.status, 'archived'), isNotNull(elections.lockedAt)),
-              and(
-                eq(elections.status, 'ready'),
-                sql`${elections.endsAt} <= now() - make_interval(secs => ${SEAL_GRACE_SECONDS})`,
-              ),
-            ),
-          ),
-        )
+        .set({ ballotChainHead: head })
+        .where(and(eq(elections.id, electionId), isNull(elections.ballotChainHead), closedForGood))
         .returning({ id: elections.id });
       if (!rows.length) return false;
       await appendAudit(tx, {
@@ -69,11 +75,11 @@ export async function sealBallotChain(
         entityId: electionId,
         electionId,
         summary: `Rantai surat suara "${election.title}" disegel setelah pemungutan suara ditutup.`,
-        details: { head: current },
+        details: { head },
       });
       return true;
     });
-    if (stored) return { sealedHead: current, sealedNow: true, problem: null };
+    if (stored) return { sealedHead: head, sealedNow: true, problem: null };
   }
   // Sealed before (by this or another instance), or the database says the polls are still open.
   const [row] = await db
@@ -81,8 +87,9 @@ export async function sealBallotChain(
     .from(elections)
     .where(eq(elections.id, electionId));
   const sealedHead = row?.head ?? null;
+  current ??= sealedHead === null ? undefined : (await examineBallots(db, election)).head;
   const problem =
-    sealedHead !== null && sealedHead !== current
+    sealedHead !== null && current !== undefined && sealedHead !== current
       ? `Head rantai surat suara yang dihitung ulang (${current}) berbeda dengan yang disegel (${sealedHead}).`
       : null;
   return { sealedHead, sealedNow: false, problem };

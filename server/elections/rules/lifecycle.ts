@@ -34,7 +34,8 @@ export const canEditSetup = (e: Schedule) => e.status === 'draft';
 /** Results (counts per candidate) exist for nobody until the polls have closed. */
 export const resultsSealed = (e: Held, now: Date) => {
   const p = phaseOf(e, now);
-  if (p === 'archived') return e.lockedAt === null;
+  // Archived after closing (see canArchive); checked against the end as well, to be safe.
+  if (p === 'archived') return e.lockedAt === null || now < e.endsAt;
   return p !== 'closed' && p !== 'published';
 };
 
@@ -71,11 +72,17 @@ export function canPublish(e: Schedule, now: Date): string | null {
  * polls have closed. A locked election that has not closed yet cannot be archived: its voters
  * were told it would happen. Returns why not, or null.
  */
-export function canArchive(e: Schedule, now: Date): string | null {
+export function canArchive(
+  e: Schedule & { resultsRelease: 'on-close' | 'manual'; publishedAt: Date | null },
+  now: Date,
+): string | null {
   const p = phaseOf(e, now);
   if (p === 'archived') return 'Pemilihan ini sudah diarsipkan.';
   if (p === 'upcoming' || p === 'open')
     return 'Pemilihan yang sudah dikunci hanya dapat diarsipkan setelah pemungutan suara ditutup.';
+  // Archiving must never bury results nobody outside the committee has seen.
+  if (p === 'closed' && e.resultsRelease === 'manual' && e.publishedAt === null)
+    return 'Umumkan hasil pemilihan ini terlebih dahulu sebelum mengarsipkannya.';
   return null;
 }
 

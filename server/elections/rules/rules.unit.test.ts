@@ -49,11 +49,16 @@ describe('lifecycle', () => {
     expect(canPublish({ ...ready, status: 'draft' }, after)).toMatch(/setelah/);
     expect(canPublish(ready, after)).toBeNull();
     expect(canPublish({ ...ready, status: 'published' }, after)).toMatch(/sudah diumumkan/);
-    expect(canArchive({ ...ready, status: 'draft' }, during)).toBeNull();
-    expect(canArchive(ready, t('2026-11-30T00:00:00Z'))).toMatch(/setelah pemungutan/);
-    expect(canArchive(ready, during)).toMatch(/setelah pemungutan/);
-    expect(canArchive(ready, after)).toBeNull();
-    expect(canArchive({ ...ready, status: 'archived' }, after)).toMatch(/sudah diarsipkan/);
+    const onClose = { ...ready, resultsRelease: 'on-close' as const, publishedAt: null };
+    expect(canArchive({ ...onClose, status: 'draft' }, during)).toBeNull();
+    expect(canArchive(onClose, t('2026-11-30T00:00:00Z'))).toMatch(/setelah pemungutan/);
+    expect(canArchive(onClose, during)).toMatch(/setelah pemungutan/);
+    expect(canArchive(onClose, after)).toBeNull();
+    expect(canArchive({ ...onClose, status: 'archived' }, after)).toMatch(/sudah diarsipkan/);
+    // Results released by hand are announced before the election can be archived.
+    const manual = { ...onClose, resultsRelease: 'manual' as const };
+    expect(canArchive(manual, after)).toMatch(/Umumkan hasil/);
+    expect(canArchive({ ...manual, status: 'published', publishedAt: after }, after)).toBeNull();
   });
 
   it('keeps results as they were once archived, and releases them by the chosen rule', () => {

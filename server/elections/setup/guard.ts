@@ -15,6 +15,8 @@ export async function draftForUpdate(tx: Tx, electionId: string) {
     .where(eq(elections.id, electionId))
     .for('update');
   if (!election) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+  if (election.status === 'archived')
+    throw new ApiError(409, 'ARCHIVED', 'Pemilihan ini sudah diarsipkan dan tidak dapat diubah.');
   if (!canEditSetup(election)) {
     throw new ApiError(
       409,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { appendAudit } from '../../audit/append-audit.ts';
 import { auditActor } from '../../audit/audit-actor.ts';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
@@ -118,11 +118,25 @@ export async function extendElection(
       );
     const refusal = canExtend(election, endsAt, new Date());
     if (refusal) throw new ApiError(409, 'CANNOT_EXTEND', refusal, { endsAt: refusal });
+    // The database's clock decides too (the one casting and sealing use): never once it has closed.
     const [saved] = await tx
       .update(elections)
       .set({ endsAt })
-      .where(eq(elections.id, electionId))
+      .where(
+        and(
+          eq(elections.id, electionId),
+          eq(elections.status, 'ready'),
+          sql`${elections.endsAt} > now()`,
+          isNull(elections.ballotChainHead),
+        ),
+      )
       .returning();
+    if (!saved)
+      throw new ApiError(
+        409,
+        'CANNOT_EXTEND',
+        'Waktu selesai hanya dapat diperpanjang sebelum pemilihan berakhir.',
+      );
     await appendAudit(tx, {
       ...auditActor(actor, 'panitia'),
       action: 'election.extended',
@@ -132,6 +146,6 @@ export async function extendElection(
       summary: `Memperpanjang "${election.title}" sampai ${endsAt.toISOString()}`,
       details: { from: election.endsAt.toISOString(), to: endsAt.toISOString(), alasan },
     });
-    return saved!;
+    return saved;
   });
 }

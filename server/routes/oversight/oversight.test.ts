@@ -115,6 +115,7 @@ describe('master oversight of elections', () => {
     const { election, code } = await draftElection();
     const committee = await committeeOf(election.id);
     const base = `/api/oversight/elections/${election.id}`;
+    const auditBefore = await db.select().from(auditLog);
     const attempts: [string, string, unknown?][] = [
       ['POST', `${base}/committee`, { email: 'master.awas@bem.test' }],
       ['DELETE', `${base}/committee/${committee.userId}`],
@@ -145,6 +146,7 @@ describe('master oversight of elections', () => {
     expect(codes).toHaveLength(1);
     expect(codes[0]!.revokedAt).toBeNull();
     expect((await statusOf(election.id)).status).toBe('draft');
+    expect(await db.select().from(auditLog)).toHaveLength(auditBefore.length);
   });
 
   it('lists every election with its committee, codes and turnout', async () => {
@@ -184,6 +186,10 @@ describe('master oversight of elections', () => {
     expect((await person.get(`/api/elections/${election.id}/overview`)).status).toBe(200);
     const twice = await master.post(url, { email: input.email });
     expect(twice.status).toBe(409);
+    // The master oversees; it does not join a committee.
+    const self = await master.post(url, { email: 'master.awas@bem.test' });
+    expect(self.status).toBe(409);
+    expect(((await self.json()) as ErrorBody).error.fields?.email).toMatch(/diri sendiri/);
     expect(await members(election.id)).toHaveLength(1);
 
     const removed = await master.request('DELETE', `${url}/${userId}`);
@@ -234,6 +240,12 @@ describe('master oversight of elections', () => {
     expect((await joiner.post('/api/committee/join', { kodeUndangan: code })).status).toBe(400);
     expect((await master.post(`/api/oversight/elections/${election.id}/archive`)).status).toBe(409);
     expect(await auditActions(election.id)).toContain('election.archived');
+    // Nothing more is done to an archived election.
+    const base = `/api/oversight/elections/${election.id}`;
+    expect((await master.post(`${base}/invitations`, {})).status).toBe(409);
+    expect((await master.post(`${base}/committee`, { email: 'admin.awas@bem.test' })).status).toBe(
+      409,
+    );
   });
 
   it('refuses to archive a locked election before its polls close, and changes nothing', async () => {
@@ -271,6 +283,26 @@ describe('master oversight of elections', () => {
 });
 
 describe('Umumkan Hasil (manual release)', () => {
+  it('refuses to archive results nobody outside the committee has seen; the master may announce them', async () => {
+    const election = await closedElection('manual');
+    const refused = await master.post(`/api/oversight/elections/${election.id}/archive`);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as ErrorBody).error.message).toMatch(/Umumkan hasil/);
+    expect((await statusOf(election.id)).status).toBe('ready');
+
+    expect((await master.post(`/api/elections/${election.id}/publish`)).status).toBe(200);
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.electionId, election.id), eq(auditLog.action, 'election.published')));
+    expect(entries.map((e) => e.actorRole)).toEqual(['master']);
+    expect((await master.post(`/api/oversight/elections/${election.id}/archive`)).status).toBe(200);
+    const after = (await (await app.client().get(`/api/results/${election.id}`)).json()) as {
+      sealed: boolean;
+    };
+    expect(after.sealed).toBe(false);
+  });
+
   it('only the committee of this election or the master publishes, only once closed', async () => {
     const election = await closedElection('manual');
     const committee = await committeeOf(election.id);
@@ -308,11 +340,11 @@ describe('Umumkan Hasil (manual release)', () => {
     expect(after.sealed).toBe(false);
     expect(after.results.totals.ballots).toBe(3);
     expect((await master.post(url)).status).toBe(409);
-    const [entry] = await db
+    const entries = await db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.electionId, election.id), eq(auditLog.action, 'election.published')));
-    expect(entry?.actorRole).toBe('panitia');
+    expect(entries.map((e) => e.actorRole)).toEqual(['panitia']);
   });
 
   it('refuses to publish while the polls are open, and nothing changes', async () => {

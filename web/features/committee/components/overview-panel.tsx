@@ -12,12 +12,15 @@ function ResultsSection({ overview }: { overview: Overview }) {
   const { election } = overview;
   const publish = usePublishResults(election.id);
   const [confirming, setConfirming] = useState(false);
-  const ended = ['closed', 'published', 'archived'].includes(election.phase);
+  const cancelled = election.phase === 'archived' && election.lockedAt === null;
+  const ended = !cancelled && ['closed', 'published', 'archived'].includes(election.phase);
   const waiting = election.phase === 'closed' && election.resultsRelease === 'manual';
   return (
     <section className="card" aria-labelledby="hasil-panitia">
       <h2 id="hasil-panitia">Hasil</h2>
-      {!ended ? (
+      {cancelled ? (
+        <p>Pemilihan ini diarsipkan sebelum dikunci; tidak ada pemungutan suara.</p>
+      ) : !ended ? (
         <p>
           {election.resultsRelease === 'manual'
             ? 'Hasil tersegel sampai pemungutan suara ditutup, lalu diumumkan oleh panitia.'
@@ -28,6 +31,8 @@ function ResultsSection({ overview }: { overview: Overview }) {
           Pemungutan suara sudah ditutup. Hasil baru dapat dilihat admin dan panitia sampai
           diumumkan.
         </p>
+      ) : election.phase === 'archived' ? (
+        <p>Pemilihan sudah diarsipkan. Hasilnya tetap dapat dibuka.</p>
       ) : (
         <p>Hasil pemilihan terbuka untuk umum.</p>
       )}

@@ -62,7 +62,7 @@ function CommitteeSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pendin
   };
   return (
     <section aria-labelledby={`panitia-${e.id}`}>
-      <h4 id={`panitia-${e.id}`}>Panitia ({e.committee.length})</h4>
+      <h3 id={`panitia-${e.id}`}>Panitia ({e.committee.length})</h3>
       {e.committee.length ? (
         <ul className="oversight-list">
           {e.committee.map((m) => (
@@ -121,7 +121,7 @@ function InvitationSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pendi
   };
   return (
     <section aria-labelledby={`kode-${e.id}`}>
-      <h4 id={`kode-${e.id}`}>Kode Undangan</h4>
+      <h3 id={`kode-${e.id}`}>Kode Undangan</h3>
       {e.invitations.length ? (
         <ul className="oversight-list">
           {e.invitations.map((i) => {
@@ -153,7 +153,7 @@ function InvitationSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pendi
       {issue.data ? (
         <Alert kind="success">
           Kode baru: <code className="code">{issue.data.code}</code>
-          {issue.variables ? ` (dikirim ke ${issue.variables})` : ''}
+          {issue.variables ? `. Email undangan sedang dikirim ke ${issue.variables}.` : ''}
         </Alert>
       ) : null}
       {archived ? null : (
@@ -181,7 +181,10 @@ function ElectionItem({ e }: { e: OverseenElection }) {
   const revoke = useRevokeInvitation(e.id);
   const archive = useArchiveElection(e.id);
   const [error, setError] = useState<string>();
-  const canArchive = e.phase === 'draft' || e.phase === 'closed' || e.phase === 'published';
+  const awaitingRelease = e.phase === 'closed' && e.resultsRelease === 'manual';
+  const canArchive =
+    e.phase === 'draft' || e.phase === 'published' || (e.phase === 'closed' && !awaitingRelease);
+  const hasResults = e.lockedAt !== null && e.phase !== 'upcoming' && e.phase !== 'open';
   const busy = remove.isPending || revoke.isPending || archive.isPending;
   const confirm = async () => {
     if (!pending) return;
@@ -205,7 +208,7 @@ function ElectionItem({ e }: { e: OverseenElection }) {
       <details>
         <summary>
           <span className="election-card-head">
-            <span className="oversight-title">{e.title}</span>
+            <h2 className="oversight-title">{e.title}</h2>
             <PhaseBadge phase={e.phase} />
           </span>
           <span className="field-hint">
@@ -215,7 +218,7 @@ function ElectionItem({ e }: { e: OverseenElection }) {
         <div className="oversight-body">
           <p className="election-card-actions">
             <Link to={paths.panitia(e.id)}>Buka area panitia</Link>
-            {e.phase !== 'draft' ? <Link to={paths.hasil(e.id)}>Lihat hasil</Link> : null}
+            {hasResults ? <Link to={paths.hasil(e.id)}>Lihat hasil</Link> : null}
           </p>
           {error ? <Alert kind="error">{error}</Alert> : null}
           <CommitteeSection e={e} onAsk={setPending} />
@@ -231,6 +234,10 @@ function ElectionItem({ e }: { e: OverseenElection }) {
           ) : e.phase === 'upcoming' || e.phase === 'open' ? (
             <p className="field-hint">
               Pemilihan yang sudah dikunci dapat diarsipkan setelah pemungutan suara ditutup.
+            </p>
+          ) : awaitingRelease ? (
+            <p className="field-hint">
+              Hasil menunggu diumumkan panitia; pemilihan dapat diarsipkan setelah hasil diumumkan.
             </p>
           ) : null}
         </div>
@@ -263,7 +270,7 @@ function ElectionItem({ e }: { e: OverseenElection }) {
               ? `Kode ${pending.code} tidak dapat dipakai lagi. Panitia yang sudah bergabung tetap menjadi panitia.`
               : e.phase === 'draft'
                 ? `"${e.title}" dibatalkan dan hilang dari daftar. Kode undangannya tidak berlaku lagi.`
-                : `"${e.title}" hilang dari daftar pemilihan. Hasil dan berita acaranya tetap dapat dibuka.`}
+                : `"${e.title}" hilang dari daftar pemilihan dan dasbor pemilih. Hasil dan berita acaranya tetap dapat dibuka lewat tautan hasilnya.`}
         </p>
       </ConfirmDialog>
     </li>
