@@ -5,10 +5,13 @@ import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { authBridge } from './http/auth-bridge.ts';
 import type { AppEnv, Services } from './http/context.ts';
+import { actorOf } from './http/actor.ts';
 import { errorResponse, handleError } from './http/errors.ts';
 import { clientIp, loadSession, requestLog, securityHeaders } from './http/middleware.ts';
 import { rateLimit } from './http/rate-limit.ts';
+import { mountFiles } from './http/files.ts';
 import { mountWebApp } from './http/static.ts';
+import { authorize } from './policies/authorize.ts';
 import { mountDocs } from './routes/docs/docs.ts';
 import { healthRouter } from './routes/health/health.handlers.ts';
 import { adminsRouter } from './routes/admins/admins.handlers.ts';
@@ -20,12 +23,15 @@ import { liveRouter } from './routes/live/live.handlers.ts';
 import { meRouter } from './routes/me/me.handlers.ts';
 import { oversightRouter } from './routes/oversight/oversight.handlers.ts';
 import { siteRouter } from './routes/site/site.handlers.ts';
+import { uploadsRouter } from './routes/uploads/uploads.handlers.ts';
 import { resultsRouter } from './routes/results/results.handlers.ts';
 import { verificationRouter } from './routes/voters/verification.handlers.ts';
 import { votersRouter } from './routes/voters/voters.handlers.ts';
 
 /** JSON bodies above this are refused with 413 (uploads get their own limit on their routes). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
+/** Multipart uploads: a 20 MB file plus the form around it. */
+export const UPLOAD_BODY_LIMIT = 21 * 1024 * 1024;
 
 /** The API routers, mounted under /api; their type is what the web client is typed against. */
 function apiRoutes() {
@@ -41,7 +47,8 @@ function apiRoutes() {
     .route('/', oversightRouter)
     .route('/', votingRouter)
     .route('/', verificationRouter)
-    .route('/', resultsRouter);
+    .route('/', resultsRouter)
+    .route('/', uploadsRouter);
 }
 
 export type ApiRoutes = ReturnType<typeof apiRoutes>;
@@ -65,10 +72,9 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
 
   app.route('/', healthRouter);
 
-  app.use(
-    '/api/*',
+  const limit = (maxSize: number) =>
     bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
+      maxSize,
       onError: (c) => {
         // The rest of the body is never read; the connection must not be reused for another request.
         c.header('Connection', 'close');
@@ -79,7 +85,11 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
           'Ukuran data yang dikirim terlalu besar.',
         );
       },
-    }),
+    });
+  const jsonLimit = limit(JSON_BODY_LIMIT);
+  const uploadLimit = limit(UPLOAD_BODY_LIMIT);
+  app.use('/api/*', (c, next) =>
+    c.req.path.startsWith('/api/uploads/') ? uploadLimit(c, next) : jsonLimit(c, next),
   );
   // Form-encoded posts from other sites carry no CORS preflight; refuse them by origin.
   app.use('/api/*', csrf({ origin: services.env.publicUrl }));
@@ -100,6 +110,11 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
     rateLimit('election-request', { windowSeconds: 3600, max: 20 }),
   );
   app.use('/api/*', loadSession(services));
+  // Only admins upload: refused before a byte of the body is parsed.
+  app.use('/api/uploads/*', async (c, next) => {
+    authorize(await actorOf(c), 'content', 'manage', null);
+    await next();
+  });
   app.route('/api', apiRoutes());
   if (opts.benchRoutes) app.route('/api', opts.benchRoutes);
   mountDocs(app);
@@ -107,6 +122,7 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
   app.all('/api/*', (c) => errorResponse(c, 404, 'NOT_FOUND', 'Alamat API tidak ditemukan.'));
   app.all('/api', (c) => errorResponse(c, 404, 'NOT_FOUND', 'Alamat API tidak ditemukan.'));
 
+  mountFiles(app);
   mountWebApp(app, services.env.webDist);
   return app;
 }

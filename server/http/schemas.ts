@@ -20,4 +20,5 @@ export const errorResponses = {
   403: { description: 'Tidak berhak', content: errorContent },
   404: { description: 'Tidak ditemukan', content: errorContent },
   409: { description: 'Bentrok dengan data yang ada', content: errorContent },
+  413: { description: 'Terlalu besar', content: errorContent },
 } as const;

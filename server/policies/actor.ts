@@ -27,7 +27,8 @@ export async function loadActor(db: Db, user: SessionUser): Promise<Actor> {
   ]);
   return {
     user,
-    admin: admin ?? null,
+    // A deactivated admin keeps the record (history names them) but not the role.
+    admin: admin && !admin.deactivatedAt ? admin : null,
     voter: voter ?? null,
     committeeOf: committee.map((c) => c.electionId),
   };

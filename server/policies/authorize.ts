@@ -1,11 +1,17 @@
 import { errors } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import { adminRules } from './admin.ts';
+import { contentRules } from './content.ts';
 import { electionRules } from './election.ts';
 import { voterRules } from './voter.ts';
 
 /** Every rule by entity and action: (actor, subject) -> allowed. */
-const rules = { voter: voterRules, admin: adminRules, election: electionRules };
+const rules = {
+  voter: voterRules,
+  admin: adminRules,
+  election: electionRules,
+  content: contentRules,
+};
 
 type Rules = typeof rules;
 export type Entity = keyof Rules;

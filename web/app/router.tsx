@@ -1,37 +1,9 @@
-import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { paths } from '../config/paths.ts';
-import { RequireRole } from './guards.tsx';
 import { lazyRoute } from './lazy.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { PlaceholderPage } from './routes/placeholder.tsx';
-
-type Guard = { need: 'signedIn' | 'voter' | 'admin' | 'master'; signInPath: string };
-
-/** A screen whose feature is still to come: its title on a plain page (lazily, like every page). */
-function titled(path: string, title: string, guard?: Guard): RouteObject {
-  return {
-    path,
-    lazy: lazyRoute(async () => ({
-      Component: () => wrap(<PlaceholderPage title={title} />, guard),
-    })),
-  };
-}
-
-function wrap(node: ReactNode, guard?: Guard) {
-  return guard ? (
-    <RequireRole need={guard.need} signInPath={guard.signInPath}>
-      {node}
-    </RequireRole>
-  ) : (
-    node
-  );
-}
-
-const admin: Guard = { need: 'admin', signInPath: paths.login };
-const master: Guard = { need: 'master', signInPath: paths.login };
 
 /** The seed's route table; every screen is its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
@@ -44,12 +16,13 @@ export const routes: RouteObject[] = [
       {
         ErrorBoundary: RouteError,
         children: [
-          titled('/', 'Beranda'),
-          titled(paths.struktur, 'Struktur Organisasi'),
-          titled(paths.layanan, 'Layanan'),
-          titled(paths.berita, 'Berita'),
-          titled(paths.dokumen, 'Bank Dokumen'),
-          titled(paths.tentang, 'Tentang'),
+          { path: '/', lazy: lazyRoute(() => import('./routes/home.tsx')) },
+          { path: paths.struktur, lazy: lazyRoute(() => import('./routes/struktur.tsx')) },
+          { path: paths.layanan, lazy: lazyRoute(() => import('./routes/layanan.tsx')) },
+          { path: paths.berita, lazy: lazyRoute(() => import('./routes/berita.tsx')) },
+          { path: '/berita/:slug', lazy: lazyRoute(() => import('./routes/berita-detail.tsx')) },
+          { path: paths.dokumen, lazy: lazyRoute(() => import('./routes/dokumen.tsx')) },
+          { path: paths.tentang, lazy: lazyRoute(() => import('./routes/tentang.tsx')) },
           { path: paths.pemilihan, lazy: lazyRoute(() => import('./routes/pemilihan.tsx')) },
           {
             path: paths.requestPemilihan,
@@ -77,15 +50,39 @@ export const routes: RouteObject[] = [
           },
           { path: '/voting/:eventId', lazy: lazyRoute(() => import('./routes/voting.tsx')) },
           { path: '/hasil/:eventId', lazy: lazyRoute(() => import('./routes/hasil.tsx')) },
-          titled(paths.admin.dashboard, 'Dashboard BEM', admin),
+          {
+            path: paths.admin.dashboard,
+            lazy: lazyRoute(() => import('./routes/admin-dashboard.tsx')),
+          },
           { path: paths.admin.profil, lazy: lazyRoute(() => import('./routes/admin-profil.tsx')) },
-          titled(paths.admin.histori, 'Histori Aktivitas', admin),
-          titled(paths.admin.kelolaAdmin, 'Kelola Admin', master),
-          titled(paths.admin.struktur, 'Kelola Struktur', admin),
-          titled(paths.admin.dokumen, 'Kelola Dokumen', admin),
-          titled(paths.admin.layanan, 'Kelola Layanan', admin),
-          titled(paths.admin.kelolaBerita, 'Kelola Berita', admin),
-          titled(paths.admin.kelolaTentang, 'Kelola Tentang', admin),
+          {
+            path: paths.admin.histori,
+            lazy: lazyRoute(() => import('./routes/admin-histori.tsx')),
+          },
+          {
+            path: paths.admin.kelolaAdmin,
+            lazy: lazyRoute(() => import('./routes/admin-kelola-admin.tsx')),
+          },
+          {
+            path: paths.admin.struktur,
+            lazy: lazyRoute(() => import('./routes/admin-struktur.tsx')),
+          },
+          {
+            path: paths.admin.dokumen,
+            lazy: lazyRoute(() => import('./routes/admin-dokumen.tsx')),
+          },
+          {
+            path: paths.admin.layanan,
+            lazy: lazyRoute(() => import('./routes/admin-layanan.tsx')),
+          },
+          {
+            path: paths.admin.kelolaBerita,
+            lazy: lazyRoute(() => import('./routes/admin-berita.tsx')),
+          },
+          {
+            path: paths.admin.kelolaTentang,
+            lazy: lazyRoute(() => import('./routes/admin-tentang.tsx')),
+          },
           {
             path: paths.admin.kelolaPemilihTerdaftar,
             lazy: lazyRoute(() => import('./routes/admin-pemilih.tsx')),

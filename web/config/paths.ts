@@ -4,6 +4,7 @@ export const paths = {
   struktur: '/struktur',
   layanan: '/layanan',
   berita: '/berita',
+  artikel: (slug: string) => `/berita/${encodeURIComponent(slug)}`,
   dokumen: '/dokumen',
   tentang: '/tentang',
   pemilihan: '/pemilihan',

@@ -33,6 +33,8 @@ export const admins = pgTable('admins', {
   namaLengkap: text('nama_lengkap').notNull(),
   namaTampilan: text('nama_tampilan').notNull().default(''),
   foto: text('foto').notNull().default(''),
+  /** Set when a master deactivates the admin: the record stays (history names it), the role does not. */
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   ...timestamps,
 });
 

@@ -15,11 +15,7 @@ import {
 import { exportResultsCsv } from '../../elections/results/export-csv.ts';
 import { exportResultsPdf } from '../../elections/results/export-pdf.ts';
 import { checkReceipt } from '../../elections/results/receipt-check.ts';
-import {
-  resultsPublic,
-  resultsSealed,
-  visibleToPublic,
-} from '../../elections/rules/lifecycle.ts';
+import { resultsPublic, resultsSealed, visibleToPublic } from '../../elections/rules/lifecycle.ts';
 import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { ApiError, errors } from '../../http/errors.ts';

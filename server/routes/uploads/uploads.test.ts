@@ -1,0 +1,140 @@
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from '../../commands/create-admin.ts';
+import { files } from '../../db/schema/index.ts';
+import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { imageBytes } from '../../test/images.ts';
+
+let app: TestApp;
+let admin: TestClient;
+let voter: TestClient;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await createAdmin(app.services.database.db, {
+    email: 'admin.unggah@bem.test',
+    password: 'sandi-admin-1',
+    name: 'Admin Unggah',
+    role: 'admin',
+  });
+  admin = app.client();
+  expect((await admin.signIn('admin.unggah@bem.test', 'sandi-admin-1')).status).toBe(200);
+  voter = app.client();
+  await voter.registerVoter();
+});
+afterAll(() => app.stop());
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+type Stored = { hash: string; url: string; contentType: string; width: number | null };
+
+const upload = (client: TestClient, kind: 'images' | 'documents', bytes: Buffer, name: string) => {
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(bytes)]), name);
+  return client.request('POST', `/api/uploads/${kind}`, { body: form });
+};
+const fileCount = async () => (await app.services.database.db.select().from(files)).length;
+
+/** A PNG whose header claims 30000×30000 pixels (900 megapixels) around a tiny body. */
+function pngBomb(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(30_000, 0);
+  ihdr.writeUInt32BE(30_000, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(30_001 * 4))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('uploads', () => {
+  it('takes uploads from admins only, before reading them, and stores nothing otherwise', async () => {
+    const png = await imageBytes(200, 100, 'png');
+    const before = await fileCount();
+    expect((await upload(app.client(), 'images', png, 'a.png')).status).toBe(401);
+    expect((await upload(voter, 'images', png, 'a.png')).status).toBe(403);
+    expect((await upload(voter, 'documents', png, 'a.png')).status).toBe(403);
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('re-encodes an image into two JPEG sizes with its metadata gone, served with nosniff', async () => {
+    const withExif = await sharp(await imageBytes(2400, 1200, 'jpeg', { noise: true }))
+      .withMetadata({ exif: { IFD0: { Artist: 'Lokasi Rahasia', Copyright: 'GPS' } } })
+      .jpeg()
+      .toBuffer();
+    expect(withExif.includes(Buffer.from('Lokasi Rahasia'))).toBe(true);
+    const res = await upload(admin, 'images', withExif, 'foto.jpg');
+    expect(res.status).toBe(201);
+    const { large, small } = (await res.json()) as { large: Stored; small: Stored };
+    expect([large.width, small.width]).toEqual([1600, 640]);
+    const served = await app.client().get(large.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.includes(Buffer.from('Lokasi Rahasia'))).toBe(false);
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+  });
+
+  it('refuses what is not an image, an SVG with a script and a decompression bomb', async () => {
+    const before = await fileCount();
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512, 1)]);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    for (const [bytes, name] of [
+      [exe, 'program.jpg'],
+      [svg, 'gambar.svg'],
+      [pngBomb(), 'bom.png'],
+    ] as const) {
+      const res = await upload(admin, 'images', bytes, name);
+      expect(res.status, name).toBe(400);
+      const body = (await res.json()) as ErrorBody;
+      expect(body.error.fields?.file, name).toMatch(/Gambar/);
+    }
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('stores a PDF by its content, and refuses a renamed executable or an SVG as a document', async () => {
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
+    const res = await upload(admin, 'documents', pdf, 'laporan.pdf');
+    expect(res.status).toBe(201);
+    const stored = (await res.json()) as Stored & { extension: string };
+    expect(stored).toMatchObject({ contentType: 'application/pdf', extension: 'pdf' });
+    const served = await app.client().get(stored.url);
+    expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
+
+    const before = await fileCount();
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512, 1)]);
+    for (const [bytes, name] of [
+      [exe, 'laporan.pdf'],
+      [Buffer.from('<svg onload="alert(1)"/>'), 'x.svg'],
+      [Buffer.from('hanya teks'), '../../etc/passwd'],
+    ] as const) {
+      const r = await upload(admin, 'documents', bytes, name);
+      expect(r.status, name).toBe(400);
+    }
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('answers 413 to a file over 20 MB and 404 to an unknown or malformed file address', async () => {
+    const big = Buffer.alloc(21 * 1024 * 1024 + 10, 0x25);
+    const res = await upload(admin, 'documents', big, 'besar.pdf');
+    expect(res.status).toBe(413);
+    expect((await app.client().get(`/files/${'0'.repeat(64)}`)).status).toBe(404);
+    expect((await app.client().get('/files/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+  });
+});

@@ -1,0 +1,12 @@
+import { paths } from '../../config/paths.ts';
+import { RequireRole } from '../guards.tsx';
+import { PlaceholderPage } from './placeholder.tsx';
+
+/** /admin/layanan */
+export function Component() {
+  return (
+    <RequireRole need="admin" signInPath={paths.login}>
+      <PlaceholderPage title="Kelola Layanan" />
+    </RequireRole>
+  );
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from './placeholder.tsx';
+
+/** /berita/{slug} */
+export function Component() {
+  return <PlaceholderPage title="Berita" />;
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from './placeholder.tsx';
+
+/** /dokumen */
+export function Component() {
+  return <PlaceholderPage title="Bank Dokumen" />;
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from './placeholder.tsx';
+
+/** / */
+export function Component() {
+  return <PlaceholderPage title="Beranda" />;
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from './placeholder.tsx';
+
+/** /layanan */
+export function Component() {
+  return <PlaceholderPage title="Layanan" />;
+}

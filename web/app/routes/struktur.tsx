@@ -1,0 +1,6 @@
+import { PlaceholderPage } from './placeholder.tsx';
+
+/** /struktur */
+export function Component() {
+  return <PlaceholderPage title="Struktur Organisasi" />;
+}
