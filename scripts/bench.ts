@@ -1,8 +1,10 @@
-// `npm run bench [-- --only startup]`: measures on this machine and writes BENCHMARKS.md.
+// `npm run bench [-- --only startup|elections]`: measures on this machine and writes BENCHMARKS.md.
+// A run with --only replaces its own section and keeps the others as they were.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchElections } from './bench/elections.ts';
 import type { Row } from './bench/measure.ts';
 import { benchStartup } from './bench/startup.ts';
 
@@ -17,10 +19,34 @@ const suites: { id: string; title: string; run: () => Promise<Row[]> }[] = [
     title: 'Install and start (whole processes, medians)',
     run: () => benchStartup(runs),
   },
+  {
+    id: 'elections',
+    title: 'Elections: casting over HTTP and counting',
+    run: () => benchElections(),
+  },
 ];
+if (values.only && !suites.some((s) => s.id === values.only)) {
+  console.error(`unknown suite ${values.only}; one of: ${suites.map((s) => s.id).join(', ')}`);
+  process.exit(1);
+}
 
 const root = path.resolve(import.meta.dirname, '..');
-const sections: string[] = [];
+const file = path.join(root, 'BENCHMARKS.md');
+const today = new Date().toISOString().slice(0, 10);
+
+// The sections already in the file, by title; a section without its own date gets the old header's.
+const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+const previousDate = /npm run bench` on (\d{4}-\d{2}-\d{2})/.exec(previous)?.[1];
+const kept = new Map<string, string>();
+for (const part of previous.split(/^(?=## )/m).slice(1)) {
+  const title = part.slice(3, part.indexOf('\n')).trim();
+  let body = part.trimEnd();
+  if (previousDate && !/^Measured on /m.test(body))
+    body = body.replace(/\n\n/, `\n\nMeasured on ${previousDate}.\n\n`);
+  kept.set(title, `${body}\n`);
+}
+
+const sections = new Map<string, string>();
 for (const suite of suites) {
   if (values.only && values.only !== suite.id) continue;
   console.log(`bench: ${suite.title}`);
@@ -33,15 +59,22 @@ for (const suite of suites) {
         `| ${r.figure} | ${r.value} | ${r.budget ?? '—'} | ${r.pass === undefined ? '—' : r.pass ? 'pass' : 'FAIL'} | ${r.note ?? ''} |`,
     ),
   ].join('\n');
-  sections.push(`## ${suite.title}\n\n${table}\n`);
+  sections.set(suite.title, `## ${suite.title}\n\nMeasured on ${today}.\n\n${table}\n`);
   console.log(table);
 }
+
+// Suites in their order, then any other section the file had.
+const ordered = [
+  ...suites.map((s) => sections.get(s.title) ?? kept.get(s.title)),
+  ...[...kept].filter(([title]) => !suites.some((s) => s.title === title)).map(([, s]) => s),
+].filter((s): s is string => s !== undefined);
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const header = `# Benchmarks
 
-Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB memory, Node ${process.version}, ${os.platform()} ${os.release()}.
+Measured by \`npm run bench\` on ${today}: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB memory, Node ${process.version}, ${os.platform()} ${os.release()}.
 Figures are whole-process wall times unless a row says otherwise; each row gives the individual runs.
+Each section says when it was measured (\`--only <suite>\` re-measures one section and keeps the others).
 `;
-fs.writeFileSync(path.join(root, 'BENCHMARKS.md'), `${header}\n${sections.join('\n')}`);
+fs.writeFileSync(file, `${header}\n${ordered.join('\n')}`);
 console.log('BENCHMARKS.md written');

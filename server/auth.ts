@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+import { getSignedCookie } from 'hono/cookie';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from './db/client.ts';
@@ -100,3 +102,15 @@ export function createAuth(opts: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The session token of a request, read from better-auth's signed session cookie (same name,
+ * secret and HMAC as better-auth uses), or null when absent or not genuinely signed. Only the
+ * casting route uses it, to check the session inside its one statement; everything else goes
+ * through better-auth's getSession.
+ */
+export async function signedSessionToken(c: Context, auth: Auth): Promise<string | null> {
+  const ctx = await auth.$context;
+  const token = await getSignedCookie(c, ctx.secret, ctx.authCookies.sessionToken.name);
+  return typeof token === 'string' && token ? token : null;
+}

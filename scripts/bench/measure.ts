@@ -1,4 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 
 /** One figure of BENCHMARKS.md. */
 export type Row = { figure: string; value: string; budget?: string; pass?: boolean; note?: string };
@@ -48,4 +51,75 @@ export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
+}
+
+/** A TCP port free on loopback right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Clock ticks per second of /proc times (USER_HZ, 100 on every common Linux build). */
+const TICK_MS = 10;
+
+function machineBusyMs(): number {
+  const [, ...f] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const t = f.map(Number);
+  // user nice system idle iowait irq softirq steal
+  return (t[0]! + t[1]! + t[2]! + t[5]! + t[6]! + t[7]!) * TICK_MS;
+}
+
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS; // utime, stime
+  } catch {
+    return 0;
+  }
+}
+
+function postgresCpuMs(): number {
+  let ms = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        ms += processCpuMs(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ms;
+}
+
+/**
+ * Starts watching how much CPU the rest of the machine uses: everything but this process, the
+ * given processes and PostgreSQL. The returned function gives that share of the machine's CPUs
+ * since the start (0–1), or undefined where /proc is not available.
+ */
+export function watchOtherCpu(pids: number[]): () => number | undefined {
+  if (!fs.existsSync('/proc/stat')) return () => undefined;
+  const ours = () => {
+    const self = process.cpuUsage();
+    return (
+      (self.user + self.system) / 1000 +
+      pids.reduce((s, pid) => s + processCpuMs(pid), 0) +
+      postgresCpuMs()
+    );
+  };
+  const started = performance.now();
+  const busy0 = machineBusyMs();
+  const ours0 = ours();
+  return () => {
+    const elapsed = performance.now() - started;
+    const other = machineBusyMs() - busy0 - (ours() - ours0);
+    return Math.max(0, other) / (elapsed * os.cpus().length);
+  };
 }

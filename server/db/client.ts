@@ -211,3 +211,20 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Runs one fixed statement ($1… parameters). On PostgreSQL it is a named prepared statement: each
+ * pooled connection plans it once, not on every call (the hot path of casting). PGlite runs in
+ * this process and takes it as a parameterised query.
+ */
+export async function queryPrepared<T>(
+  db: Db,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  if (client instanceof PGlite) return (await client.query<T>(text, values)).rows;
+  throw new Error('queryPrepared needs the database itself, not a transaction');
+}

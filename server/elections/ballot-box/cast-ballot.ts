@@ -1,13 +1,14 @@
-import { and, count, eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { queryPrepared, type Db } from '../../db/client.ts';
 import {
   candidates,
   electionRoll,
   elections,
   participation,
+  session,
   voters,
 } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, errors } from '../../http/errors.ts';
 import {
   ABSTAIN,
   BALLOT_FORMAT,
@@ -25,16 +26,65 @@ const jakarta = new Intl.DateTimeFormat('id-ID', {
 });
 const wib = (d: Date) => `${jakarta.format(d)} WIB`;
 
+/** Who casts: an account id (commands, tests) or the session token of the request (HTTP). */
+export type Caster = { userId: string } | { sessionToken: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The one statement that casts. $1 election, $2 the voter's account id or session token, $3 the
+ * choice as sent, $4 the candidate id when the choice is a UUID (else null, so the candidates'
+ * primary key is used), $5 kotak kosong marker, $6 abstain marker, $7 receipt hash, $8 format,
+ * $9 digest. `who` picks how $2 names the voter: a session token is checked in this same
+ * statement (unexpired, by the database clock), so the HTTP path needs one round trip in all.
+ */
+const castStatement = (who: 'user' | 'session') => `
+  with el as (
+    select id, kotak_kosong, abstain from elections
+    where id = $1::uuid and status = 'ready' and starts_at <= now() and ends_at > now()
+  ),
+  v as (
+    select vo.user_id, vo.nim, vo.prodi from voters vo
+    join election_roll r on r.election_id = $1::uuid and r.nim = vo.nim
+    where vo.status = 'verified' and vo.user_id = ${
+      who === 'user'
+        ? '$2::text'
+        : '(select s.user_id from session s where s.token = $2::text and s.expires_at > now())'
+    }
+  ),
+  ok_choice as (
+    select 1 from el where
+      exists (select 1 from candidates c where c.election_id = el.id and c.id = $4::uuid)
+      or ($3::text = $5::text and el.kotak_kosong
+          and (select count(*) from candidates c where c.election_id = el.id) = 1)
+      or ($3::text = $6::text and el.abstain)
+  ),
+  p as (
+    insert into participation (election_id, user_id, nim, prodi)
+    select el.id, v.user_id, v.nim, v.prodi from el, v, ok_choice
+    on conflict do nothing
+    returning voted_at
+  ),
+  b as (
+    insert into ballots (receipt_hash, election_id, choice, format, digest)
+    select $7::text, $1::uuid, $3::text, $8::smallint, $9::text from p
+    returning 1
+  )
+  select p.voted_at from p, b
+`;
+const CAST_BY_USER = castStatement('user');
+const CAST_BY_SESSION = castStatement('session');
+
 /**
  * Casts one ballot. The participation mark and the ballot are written by one SQL statement, so
  * one transaction: both or neither. The participation key (election, voter) and (election, NIM)
- * make a second ballot impossible under any concurrency. Eligibility, the voting window and the
- * choice are checked inside the same statement against the database's own clock.
- * Returns the receipt (shown once, stored only as a hash).
+ * make a second ballot impossible under any concurrency. Eligibility, the voting window, the
+ * choice (and, over HTTP, the session) are checked inside the same statement against the
+ * database's own clock. Returns the receipt (shown once, stored only as a hash).
  */
 export async function castBallot(
   db: Db,
-  input: { electionId: string; userId: string; choice: string },
+  input: { electionId: string; choice: string } & Caster,
 ): Promise<{ receipt: string; votedAt: Date }> {
   const receipt = newReceipt();
   const receiptHash = hashReceipt(receipt);
@@ -44,42 +94,37 @@ export async function castBallot(
     choice: input.choice,
     format: BALLOT_FORMAT,
   });
-  const rows = await queryRows<{ voted_at: Date | string }>(
+  const bySession = 'sessionToken' in input;
+  const rows = await queryPrepared<{ voted_at: Date | string }>(
     db,
-    sql`
-    with el as (
-      select id, kotak_kosong, abstain from elections
-      where id = ${input.electionId} and status = 'ready' and starts_at <= now() and ends_at > now()
-    ),
-    v as (
-      select vo.user_id, vo.nim, vo.prodi from voters vo
-      join election_roll r on r.election_id = ${input.electionId} and r.nim = vo.nim
-      where vo.user_id = ${input.userId} and vo.status = 'verified'
-    ),
-    ok_choice as (
-      select 1 from el where
-        exists (select 1 from candidates c where c.election_id = el.id and c.id::text = ${input.choice})
-        or (${input.choice} = ${KOTAK_KOSONG} and el.kotak_kosong
-            and (select count(*) from candidates c where c.election_id = el.id) = 1)
-        or (${input.choice} = ${ABSTAIN} and el.abstain)
-    ),
-    p as (
-      insert into participation (election_id, user_id, nim, prodi)
-      select el.id, v.user_id, v.nim, v.prodi from el, v, ok_choice
-      on conflict do nothing
-      returning voted_at
-    ),
-    b as (
-      insert into ballots (receipt_hash, election_id, choice, format, digest)
-      select ${receiptHash}, ${input.electionId}, ${input.choice}, ${BALLOT_FORMAT}, ${digest} from p
-      returning 1
-    )
-    select p.voted_at from p, b
-  `,
+    bySession ? 'cast_ballot_by_session' : 'cast_ballot_by_user',
+    bySession ? CAST_BY_SESSION : CAST_BY_USER,
+    [
+      input.electionId,
+      bySession ? input.sessionToken : input.userId,
+      input.choice,
+      UUID.test(input.choice) ? input.choice : null,
+      KOTAK_KOSONG,
+      ABSTAIN,
+      receiptHash,
+      BALLOT_FORMAT,
+      digest,
+    ],
   );
   const row = rows[0];
   if (row) return { receipt, votedAt: new Date(row.voted_at) };
-  throw await refusal(db, input);
+  const userId = bySession ? await sessionUser(db, input.sessionToken) : input.userId;
+  if (!userId) throw errors.unauthenticated();
+  throw await refusal(db, { electionId: input.electionId, userId, choice: input.choice });
+}
+
+/** The account of an unexpired session (only on the refusal path). */
+async function sessionUser(db: Db, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: session.userId })
+    .from(session)
+    .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
+  return row?.userId ?? null;
 }
 
 /** Why a cast wrote nothing: looked up only on this (rare) path, in the order a voter would ask. */
@@ -144,7 +189,10 @@ async function refusal(
     .where(
       and(
         eq(candidates.electionId, input.electionId),
-        sql`${candidates.id}::text = ${input.choice}`,
+        eq(
+          candidates.id,
+          UUID.test(input.choice) ? input.choice : '00000000-0000-0000-0000-000000000000',
+        ),
       ),
     );
   if (!candidate?.n)

@@ -1,7 +1,15 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../commands/create-admin.ts';
-import { auditLog, candidates, electionRoll, elections, voters } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  candidates,
+  electionRoll,
+  elections,
+  participation,
+  session,
+  voters,
+} from '../../db/schema/index.ts';
 import { startTestApp, type TestApp, type TestClient, type VoterInput } from '../../test/app.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -261,6 +269,45 @@ describe('preparing and running an election over HTTP', () => {
       me: { canVote: boolean; reason: string };
     };
     expect(after.me).toMatchObject({ canVote: false, reason: 'Anda sudah memberikan suara.' });
+  });
+
+  it('casts only with a genuine, unexpired session: forged, signed-out and expired ones change nothing', async () => {
+    const db = app.services.database.db;
+    const ballot = (await (await people[1]!.client.get(`/api/voting/${electionId}`)).json()) as {
+      choices: string[];
+    };
+    const castWith = (cookie: string) =>
+      app.client().request('POST', `/api/voting/${electionId}/cast`, {
+        json: { choice: ballot.choices[0] },
+        headers: { cookie: `better-auth.session_token=${cookie}` },
+      });
+    const marks = async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(participation)
+          .where(eq(participation.electionId, electionId))
+      )[0]!.n;
+    const before = await marks();
+    const genuine = people[1]!.client.cookies.get('better-auth.session_token')!;
+    const [token, signature] = decodeURIComponent(genuine).split('.');
+    // Another token under this signature, and a token with no signature at all.
+    expect((await castWith(encodeURIComponent(`x${token!.slice(1)}.${signature}`))).status).toBe(
+      401,
+    );
+    expect((await castWith(token!)).status).toBe(401);
+    // Signed out: the same cookie replayed is refused.
+    await people[1]!.client.post('/api/auth/sign-out');
+    expect((await castWith(genuine)).status).toBe(401);
+    // Expired on the server: refused by the database clock.
+    const other = people[2]!.client.cookies.get('better-auth.session_token')!;
+    const otherToken = decodeURIComponent(other).split('.')[0]!;
+    await db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, otherToken));
+    expect((await castWith(other)).status).toBe(401);
+    expect(await marks()).toBe(before);
   });
 
   it('shows live turnout to the committee, and no count per candidate to anyone while open', async () => {
