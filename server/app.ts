@@ -14,6 +14,7 @@ import { mountWebApp } from './http/static.ts';
 import { authorize } from './policies/authorize.ts';
 import { mountDocs } from './routes/docs/docs.ts';
 import { healthRouter } from './routes/health/health.handlers.ts';
+import { activityRouter } from './routes/activity/activity.handlers.ts';
 import { adminsRouter } from './routes/admins/admins.handlers.ts';
 import { committeeRouter } from './routes/committee/committee.handlers.ts';
 import { electionRequestsRouter } from './routes/election-requests/election-requests.handlers.ts';
@@ -21,9 +22,15 @@ import { setupRouter } from './routes/elections/setup.handlers.ts';
 import { votingRouter } from './routes/elections/voting.handlers.ts';
 import { liveRouter } from './routes/live/live.handlers.ts';
 import { meRouter } from './routes/me/me.handlers.ts';
+import { metricsRouter } from './routes/metrics/metrics.handlers.ts';
 import { oversightRouter } from './routes/oversight/oversight.handlers.ts';
 import { siteRouter } from './routes/site/site.handlers.ts';
+import { structureRouter } from './routes/structure/structure.handlers.ts';
 import { uploadsRouter } from './routes/uploads/uploads.handlers.ts';
+import { articlesRouter } from './routes/articles/articles.handlers.ts';
+import { articlePageMeta, mountSeoFiles } from './routes/articles/pages.ts';
+import { documentsRouter } from './routes/documents/documents.handlers.ts';
+import { servicesRouter } from './routes/services/services.handlers.ts';
 import { resultsRouter } from './routes/results/results.handlers.ts';
 import { verificationRouter } from './routes/voters/verification.handlers.ts';
 import { votersRouter } from './routes/voters/voters.handlers.ts';
@@ -39,7 +46,10 @@ function apiRoutes() {
     .route('/', meRouter)
     .route('/', votersRouter)
     .route('/', adminsRouter)
+    .route('/', activityRouter)
+    .route('/', metricsRouter)
     .route('/', siteRouter)
+    .route('/', structureRouter)
     .route('/', liveRouter)
     .route('/', electionRequestsRouter)
     .route('/', committeeRouter)
@@ -48,6 +58,9 @@ function apiRoutes() {
     .route('/', votingRouter)
     .route('/', verificationRouter)
     .route('/', resultsRouter)
+    .route('/', documentsRouter)
+    .route('/', servicesRouter)
+    .route('/', articlesRouter)
     .route('/', uploadsRouter);
 }
 
@@ -123,6 +136,7 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
   app.all('/api', (c) => errorResponse(c, 404, 'NOT_FOUND', 'Alamat API tidak ditemukan.'));
 
   mountFiles(app);
-  mountWebApp(app, services.env.webDist);
+  mountSeoFiles(app);
+  mountWebApp(app, services.env.webDist, { pageMeta: [articlePageMeta] });
   return app;
 }

@@ -1,5 +1,10 @@
 import crypto from 'node:crypto';
-import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type APIResponse,
+} from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_MASTER } from './accounts.ts';
 import { newVoter, type Voter } from './fixtures.ts';
@@ -10,7 +15,7 @@ async function client(): Promise<APIRequestContext> {
   return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
 }
 
-async function ok<T>(res: Promise<import('@playwright/test').APIResponse>, status = 200) {
+async function ok<T>(res: Promise<APIResponse>, status = 200) {
   const r = await res;
   expect(r.status(), await r.text()).toBe(status);
   return (r.status() === 204 ? null : await r.json()) as T;

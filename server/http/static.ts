@@ -1,16 +1,91 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 
 const hasExtension = /\/[^/]*\.[^/]+$/;
 
+const SITE_NAME = 'BEM Poltek Nuklir';
+
+/** What a page's link preview shows (Open Graph, Twitter card, title, description). */
+export type PageMeta = {
+  /** The page's own title; the site's name is added after it in <title>. */
+  title: string;
+  description: string;
+  /** Absolute URL of the page (og:url, canonical). */
+  url: string;
+  /** Absolute URL of the preview image. */
+  image?: string | null | undefined;
+  type?: 'article' | 'website' | undefined;
+  /** ISO instant, for articles. */
+  publishedTime?: string | null | undefined;
+};
+
+/**
+ * Finds the meta of a page path: `null` when the path is not this resolver's (the next one is
+ * asked; with none, the page is served as built), `{ notFound: true }` when it is but nothing
+ * public lives there (served 404 with the HTML as built, so the web app shows its not-found page).
+ */
+export type PageMetaResolver = (
+  c: Context<AppEnv>,
+  path: string,
+) => Promise<PageMeta | { notFound: true } | null>;
+
+/** Text made safe for HTML text and double- or single-quoted attribute values. */
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+
+/**
+ * The built index.html with a page's <title>, description, canonical link, Open Graph and
+ * Twitter tags. Every value is escaped; the page's own tags replace the site's defaults.
+ */
+export function withPageMeta(html: string, meta: PageMeta): string {
+  const e = escapeHtml;
+  const tag = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${e(value)}" />`;
+  const tags = [
+    `<title>${e(`${meta.title} · ${SITE_NAME}`)}</title>`,
+    tag('name', 'description', meta.description),
+    `<link rel="canonical" href="${e(meta.url)}" />`,
+    tag('property', 'og:site_name', SITE_NAME),
+    tag('property', 'og:locale', 'id_ID'),
+    tag('property', 'og:type', meta.type ?? 'website'),
+    tag('property', 'og:title', meta.title),
+    tag('property', 'og:description', meta.description),
+    tag('property', 'og:url', meta.url),
+    ...(meta.image
+      ? [tag('property', 'og:image', meta.image), tag('property', 'og:image:alt', meta.title)]
+      : []),
+    ...(meta.publishedTime ? [tag('property', 'article:published_time', meta.publishedTime)] : []),
+    tag('name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'),
+    tag('name', 'twitter:title', meta.title),
+    tag('name', 'twitter:description', meta.description),
+    ...(meta.image ? [tag('name', 'twitter:image', meta.image)] : []),
+  ];
+  // A page without a head to put them in is left as it is.
+  if (!/<\/head>/i.test(html)) return html;
+  // Function replacers: a "$&" in a value must stay text.
+  const cleaned = html
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, () => '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, () => '');
+  return cleaned.replace(/<\/head>/i, () => `  ${tags.join('\n    ')}\n  </head>`);
+}
+
 /**
  * Serves the built web app: hashed assets compressed and cached for a year, other files as they
  * are, and every page path (no file extension) falls back to index.html. A missing file is a 404.
+ * `pageMeta` resolvers may fill a page's link-preview tags into that HTML; paths none of them
+ * claims are served exactly as before.
  */
-export function mountWebApp(app: Hono<AppEnv>, webDist: string) {
+export function mountWebApp(
+  app: Hono<AppEnv>,
+  webDist: string,
+  opts: { pageMeta?: PageMetaResolver[] } = {},
+) {
   const indexFile = path.join(webDist, 'index.html');
   let indexHtml: string | undefined;
   const readIndex = () => (indexHtml ??= fs.readFileSync(indexFile, 'utf8'));
@@ -49,6 +124,27 @@ export function mountWebApp(app: Hono<AppEnv>, webDist: string) {
       return c.text('Aplikasi web belum dibangun. Jalankan `npm run build` atau `npm start`.', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(readIndex());
+    const html = readIndex();
+    const meta = await resolvePageMeta(c, opts.pageMeta ?? []);
+    if (!meta) return c.html(html);
+    if ('notFound' in meta) return c.html(html, 404);
+    return c.html(withPageMeta(html, meta));
   });
+}
+
+/** The first resolver's answer for this path; a failing resolver leaves the page as built. */
+async function resolvePageMeta(c: Context<AppEnv>, resolvers: PageMetaResolver[]) {
+  for (const resolve of resolvers) {
+    try {
+      const meta = await resolve(c, c.req.path);
+      if (meta) return meta;
+    } catch (err) {
+      c.get('services').logger.warn(
+        { err: err instanceof Error ? err.message : String(err), path: c.req.path },
+        'page meta failed',
+      );
+      return null;
+    }
+  }
+  return null;
 }

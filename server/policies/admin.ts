@@ -1,7 +1,18 @@
 import type { Actor } from './actor.ts';
 
-/** Rules about admin records. An admin edits only their own profile. */
+const isMaster = (a: Actor) => a.admin?.role === 'master';
+
+/**
+ * Rules about admin records and the admin area. An admin edits only their own profile and sees the
+ * dashboard and the activity history; only masters manage admins.
+ */
 export const adminRules = {
   readOwn: (actor: Actor, _subject: null) => actor.admin !== null,
   updateOwn: (actor: Actor, _subject: null) => actor.admin !== null,
+  /** List admins, add one, change a role, deactivate or reactivate (master). */
+  manage: (actor: Actor, _subject: null) => isMaster(actor),
+  /** Histori Aktivitas, its CSV export and the audit chain check (any admin). */
+  viewActivity: (actor: Actor, _subject: null) => actor.admin !== null,
+  /** The dashboard's counts and usage figures (any admin). */
+  viewDashboard: (actor: Actor, _subject: null) => actor.admin !== null,
 };

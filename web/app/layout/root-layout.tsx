@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
+import { useUsageBeacon } from '../../features/usage/hooks/use-usage-beacon.ts';
 import { Footer } from './footer.tsx';
 import { SessionEffects } from './session-effects.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -17,6 +18,7 @@ function ScrollToTop() {
 /** The shell around every page: top bar, content, footer; the overlay while a page's code loads. */
 export function RootLayout() {
   const navigation = useNavigation();
+  useUsageBeacon();
   return (
     <>
       <a className="skip-link" href="#main">

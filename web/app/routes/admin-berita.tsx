@@ -1,12 +1,17 @@
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
+import { ArticleManager } from '../../features/news/components/article-manager.tsx';
 import { RequireRole } from '../guards.tsx';
-import { PlaceholderPage } from './placeholder.tsx';
 
-/** /admin/kelola-berita */
+/** /admin/kelola-berita: admins write, publish, schedule and remove news. */
 export function Component() {
+  useDocumentTitle('Kelola Berita');
   return (
     <RequireRole need="admin" signInPath={paths.login}>
-      <PlaceholderPage title="Kelola Berita" />
+      <div className="container page">
+        <h1>Kelola Berita</h1>
+        <ArticleManager />
+      </div>
     </RequireRole>
   );
 }

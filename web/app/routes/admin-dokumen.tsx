@@ -1,12 +1,17 @@
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
+import { DocumentAdmin } from '../../features/documents/components/document-admin.tsx';
 import { RequireRole } from '../guards.tsx';
-import { PlaceholderPage } from './placeholder.tsx';
 
-/** /admin/dokumen */
+/** /admin/dokumen: admins manage the Bank Dokumen. */
 export function Component() {
+  useDocumentTitle('Kelola Dokumen');
   return (
     <RequireRole need="admin" signInPath={paths.login}>
-      <PlaceholderPage title="Kelola Dokumen" />
+      <div className="container page">
+        <h1>Kelola Dokumen</h1>
+        <DocumentAdmin />
+      </div>
     </RequireRole>
   );
 }

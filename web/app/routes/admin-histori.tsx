@@ -1,12 +1,29 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
+import { ActivityHistory } from '../../features/activity/components/activity-history.tsx';
+import { ChainStatus } from '../../features/activity/components/chain-status.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
 import { RequireRole } from '../guards.tsx';
-import { PlaceholderPage } from './placeholder.tsx';
 
-/** /admin/histori */
+/** /admin/histori: Histori Aktivitas, read from the append-only, hash-chained audit log. */
 export function Component() {
+  useDocumentTitle('Histori Aktivitas');
+  const me = useMe();
   return (
     <RequireRole need="admin" signInPath={paths.login}>
-      <PlaceholderPage title="Histori Aktivitas" />
+      <div className="container page admin-page">
+        <p className="admin-breadcrumb">
+          <Link to={paths.admin.dashboard}>Dashboard BEM</Link> / Histori Aktivitas
+        </p>
+        <h1>Histori Aktivitas</h1>
+        <p className="lead">
+          Setiap perubahan oleh admin dan panitia: siapa, kapan, apa, dan pada item mana. Catatan
+          tidak dapat diubah atau dihapus, dan setiap entri terkunci pada entri sebelumnya.
+        </p>
+        <ChainStatus />
+        <ActivityHistory isMaster={me.data?.abilities.isMaster ?? false} />
+      </div>
     </RequireRole>
   );
 }

@@ -1,12 +1,31 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { AddAdminForm } from '../../features/admins/components/add-admin-form.tsx';
+import { AdminList } from '../../features/admins/components/admin-list.tsx';
 import { RequireRole } from '../guards.tsx';
-import { PlaceholderPage } from './placeholder.tsx';
 
-/** /admin/kelola-admin */
+/** /admin/kelola-admin: the master adds admins, changes roles, deactivates and reactivates. */
 export function Component() {
+  useDocumentTitle('Kelola Admin');
+  const me = useMe();
   return (
     <RequireRole need="master" signInPath={paths.login}>
-      <PlaceholderPage title="Kelola Admin" />
+      <div className="container page admin-page">
+        <p className="admin-breadcrumb">
+          <Link to={paths.admin.dashboard}>Dashboard BEM</Link> / Kelola Admin
+        </p>
+        <h1>Kelola Admin</h1>
+        <p className="lead">
+          Tambah admin lewat email, ubah peran, dan nonaktifkan admin yang tidak bertugas lagi.
+          Setiap perubahan tercatat di <Link to={paths.admin.histori}>Histori Aktivitas</Link>.
+        </p>
+        <div className="admin-manage">
+          <AddAdminForm />
+          <AdminList selfId={me.data?.user?.id ?? ''} />
+        </div>
+      </div>
     </RequireRole>
   );
 }

@@ -1,12 +1,17 @@
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
+import { ServiceAdmin } from '../../features/services/components/service-admin.tsx';
 import { RequireRole } from '../guards.tsx';
-import { PlaceholderPage } from './placeholder.tsx';
 
-/** /admin/layanan */
+/** /admin/layanan: admins manage the services. */
 export function Component() {
+  useDocumentTitle('Kelola Layanan');
   return (
     <RequireRole need="admin" signInPath={paths.login}>
-      <PlaceholderPage title="Kelola Layanan" />
+      <div className="container page">
+        <h1>Kelola Layanan</h1>
+        <ServiceAdmin />
+      </div>
     </RequireRole>
   );
 }

@@ -1,12 +1,17 @@
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
+import { StructureAdmin } from '../../features/structure/components/structure-admin.tsx';
 import { RequireRole } from '../guards.tsx';
-import { PlaceholderPage } from './placeholder.tsx';
 
-/** /admin/struktur */
+/** /admin/struktur: periods, divisions and people of the organisation. */
 export function Component() {
+  useDocumentTitle('Kelola Struktur');
   return (
     <RequireRole need="admin" signInPath={paths.login}>
-      <PlaceholderPage title="Kelola Struktur" />
+      <div className="container page">
+        <h1>Kelola Struktur Organisasi</h1>
+        <StructureAdmin />
+      </div>
     </RequireRole>
   );
 }

@@ -1,6 +1,8 @@
-import { PlaceholderPage } from './placeholder.tsx';
+import { useParams } from 'react-router';
+import { ArticlePage } from '../../features/news/components/article-page.tsx';
 
-/** /berita/{slug} */
+/** /berita/{slug}: one published article. */
 export function Component() {
-  return <PlaceholderPage title="Berita" />;
+  const { slug = '' } = useParams();
+  return <ArticlePage key={slug} slug={slug} />;
 }

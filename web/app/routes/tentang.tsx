@@ -1,6 +1,16 @@
-import { PlaceholderPage } from './placeholder.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { AboutView } from '../../features/about/components/about-view.tsx';
 
-/** /tentang */
+/** /tentang: who the BEM is, and how to reach it. */
 export function Component() {
-  return <PlaceholderPage title="Tentang" />;
+  useDocumentTitle('Tentang');
+  return (
+    <div className="container page about-page">
+      <h1>Tentang BEM Poltek Nuklir</h1>
+      <p className="lead">
+        Badan Eksekutif Mahasiswa Politeknik Teknologi Nuklir Indonesia, Yogyakarta.
+      </p>
+      <AboutView />
+    </div>
+  );
 }

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import {
+  rateVital,
+  USAGE_DAYS,
+  VITAL_NAMES,
+  type VitalName,
+} from '../../../shared/schemas/metrics.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { pageViews, webVitals } from '../../db/schema/index.ts';
+
+/** Today's date in WIB, as the database's clock says: the day a page view is counted on. */
+const WIB_TODAY = sql`(now() at time zone 'Asia/Jakarta')::date`;
+
+/** Counts one view of a page on today's WIB date: one upsert, nothing about the visitor. */
+export async function countPageView(db: Db, path: string) {
+  await db
+    .insert(pageViews)
+    .values({ day: sql`${WIB_TODAY}`, path, views: 1 })
+    .onConflictDoUpdate({
+      target: [pageViews.day, pageViews.path],
+      set: { views: sql`${pageViews.views} + 1` },
+    });
+}
+
+/** Stores the web-vitals of one page load: name, value, page, time; nothing about the visitor. */
+export async function storeVitals(
+  db: Db,
+  path: string,
+  metrics: { name: VitalName; value: number }[],
+) {
+  await db.insert(webVitals).values(metrics.map((m) => ({ name: m.name, value: m.value, path })));
+}
+
+/** Rows of the content tables, counted directly. */
+export async function dashboardCounts(db: Db) {
+  const [row] = await queryRows<Record<string, number | string>>(
+    db,
+    sql`select
+      (select count(*) from articles)::int as articles,
+      (select count(*) from articles where status = 'published' and published_at <= now())::int as published,
+      (select count(*) from documents)::int as documents,
+      (select count(*) from voters)::int as voters,
+      (select count(*) from voters where status = 'pending')::int as pending,
+      (select count(*) from voters where status = 'verified')::int as verified,
+      (select count(*) from elections)::int as elections,
+      (select count(*) from elections
+        where status = 'ready' and starts_at <= now() and ends_at > now())::int as open`,
+  );
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  return {
+    articles: { total: n('articles'), published: n('published') },
+    documents: { total: n('documents') },
+    voters: { total: n('voters'), pending: n('pending'), verified: n('verified') },
+    elections: { total: n('elections'), open: n('open') },
+  };
+}
+
+/** Page views per day over the last USAGE_DAYS WIB days (every day present, 0 when none). */
+async function viewsPerDay(db: Db) {
+  const rows = await queryRows<{ day: string; views: number | string; today: string }>(
+    db,
+    sql`select d.day::text as day, coalesce(sum(${pageViews.views}), 0)::int as views
+      from generate_series(${WIB_TODAY} - ${USAGE_DAYS - 1}::int, ${WIB_TODAY}, interval '1 day') as d(day)
+      left join ${pageViews} on ${pageViews.day} = d.day::date
+      group by d.day order by d.day`,
+  );
+  return rows.map((r) => ({ day: r.day.slice(0, 10), views: Number(r.views) }));
+}
+
+/** The ten most viewed pages over the same days. */
+async function topPages(db: Db) {
+  const rows = await queryRows<{ path: string; views: number | string }>(
+    db,
+    sql`select ${pageViews.path} as path, sum(${pageViews.views})::int as views
+      from ${pageViews}
+      where ${pageViews.day} > ${WIB_TODAY} - ${USAGE_DAYS}::int
+      group by ${pageViews.path}
+      order by views desc, path asc
+      limit 10`,
+  );
+  return rows.map((r) => ({ path: r.path, views: Number(r.views) }));
+}
+
+/**
+ * The 75th percentile of each web-vital over the last USAGE_DAYS days (continuous percentile,
+ * linear between the two nearest samples), with the number of samples and its label.
+ */
+async function vitalsP75(db: Db) {
+  const rows = await queryRows<{ name: VitalName; p75: number | string; samples: number | string }>(
+    db,
+    sql`select ${webVitals.name} as name,
+        percentile_cont(0.75) within group (order by ${webVitals.value}) as p75,
+        count(*)::int as samples
+      from ${webVitals}
+      where ${webVitals.at} >= now() - make_interval(days => ${USAGE_DAYS})
+      group by ${webVitals.name}`,
+  );
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  return VITAL_NAMES.map((name) => {
+    const r = byName.get(name);
+    if (!r) return { name, p75: null, samples: 0, rating: null };
+    const p75 = Number(r.p75);
+    return { name, p75, samples: Number(r.samples), rating: rateVital(name, p75) };
+  });
+}
+
+/** The dashboard's usage section. */
+export async function usageReport(db: Db) {
+  const [days, pages, vitals] = await Promise.all([viewsPerDay(db), topPages(db), vitalsP75(db)]);
+  return {
+    days,
+    totalViews: days.reduce((sum, d) => sum + d.views, 0),
+    topPages: pages,
+    vitals,
+  };
+}

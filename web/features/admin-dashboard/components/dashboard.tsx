@@ -1,0 +1,160 @@
+import { Link } from 'react-router';
+import { Alert } from '../../../components/alert.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { formatWib } from '../../../lib/wib.ts';
+import { useDashboardCounts, useRecentActivity } from '../api/dashboard.ts';
+import { number } from '../format.ts';
+import { UsageSection } from './usage-section.tsx';
+import '../../../styles/admin.css';
+
+const ROLE = {
+  master: 'Master',
+  admin: 'Admin',
+  panitia: 'Panitia',
+  pemilih: 'Pemilih',
+  sistem: 'Sistem',
+  publik: 'Publik',
+} as Record<string, string>;
+
+const messageOf = (err: unknown, fallback: string) =>
+  err instanceof ApiError ? err.message : fallback;
+
+function Counts({ isMaster }: { isMaster: boolean }) {
+  const counts = useDashboardCounts();
+  if (counts.isPending) return <p role="status">Memuat...</p>;
+  if (counts.isError)
+    return <Alert kind="error">{messageOf(counts.error, 'Gagal memuat ringkasan.')}</Alert>;
+  const c = counts.data;
+  const cards = [
+    {
+      label: 'Berita',
+      value: c.articles.total,
+      note: `${number.format(c.articles.published)} terbit`,
+      to: paths.admin.kelolaBerita,
+    },
+    {
+      label: 'Dokumen',
+      value: c.documents.total,
+      note: 'di Bank Dokumen',
+      to: paths.admin.dokumen,
+    },
+    {
+      label: 'Pemilih Terdaftar',
+      value: c.voters.total,
+      note: `${number.format(c.voters.pending)} menunggu verifikasi`,
+      to: paths.admin.kelolaPemilihTerdaftar,
+    },
+    {
+      label: 'Pemilihan',
+      value: c.elections.total,
+      note: `${number.format(c.elections.open)} sedang berlangsung`,
+      to: isMaster ? `${paths.admin.masterVoting}?bagian=pemilihan` : paths.pemilihan,
+    },
+  ];
+  return (
+    <ul className="count-grid" aria-label="Ringkasan">
+      {cards.map((card) => (
+        <li key={card.label}>
+          <Link to={card.to} className="card count-card">
+            <span className="count-label">{card.label}</span>
+            <span className="count-value">{number.format(card.value)}</span>
+            <span className="count-note">{card.note}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AdminLinks({ isMaster }: { isMaster: boolean }) {
+  const links = [
+    { to: paths.admin.kelolaBerita, label: 'Kelola Berita', note: 'Tulis, jadwalkan, terbitkan' },
+    { to: paths.admin.dokumen, label: 'Dokumen', note: 'Bank Dokumen' },
+    { to: paths.admin.layanan, label: 'Layanan', note: 'Layanan untuk mahasiswa' },
+    { to: paths.admin.struktur, label: 'Struktur', note: 'Kabinet, divisi, pengurus' },
+    { to: paths.admin.kelolaTentang, label: 'Tentang', note: 'Profil organisasi' },
+    {
+      to: paths.admin.kelolaPemilihTerdaftar,
+      label: 'Pemilih Terdaftar',
+      note: 'Verifikasi pendaftar',
+    },
+    { to: paths.admin.histori, label: 'Histori Aktivitas', note: 'Semua perubahan tercatat' },
+    ...(isMaster
+      ? [
+          { to: paths.admin.kelolaAdmin, label: 'Kelola Admin', note: 'Tambah dan atur admin' },
+          {
+            to: paths.admin.masterVoting,
+            label: 'Kelola Pemilihan',
+            note: 'Permohonan, pengawasan',
+          },
+        ]
+      : []),
+  ];
+  return (
+    <nav className="dashboard-section" aria-labelledby="menu-admin">
+      <h2 id="menu-admin">Kelola Situs</h2>
+      <ul className="admin-link-grid">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className="card admin-link">
+              <strong>{l.label}</strong>
+              <span>{l.note}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function RecentActivity() {
+  const recent = useRecentActivity();
+  return (
+    <section className="card dashboard-section" aria-labelledby="aktivitas-terbaru">
+      <div className="section-head">
+        <h2 id="aktivitas-terbaru">Aktivitas Terbaru</h2>
+        <Link to={paths.admin.histori}>Lihat semua di Histori Aktivitas</Link>
+      </div>
+      {recent.isPending ? <p role="status">Memuat...</p> : null}
+      {recent.isError ? (
+        <Alert kind="error">{messageOf(recent.error, 'Gagal memuat aktivitas.')}</Alert>
+      ) : null}
+      {recent.data && recent.data.items.length === 0 ? (
+        <p className="empty-state">
+          Belum ada aktivitas. Perubahan oleh admin dan panitia akan tampil di sini.
+        </p>
+      ) : null}
+      {recent.data?.items.length ? (
+        <ol className="recent-list">
+          {recent.data.items.map((e) => (
+            <li key={e.seq}>
+              <span className="recent-summary">{e.summary}</span>
+              <span className="field-hint">
+                {e.actorName} ({ROLE[e.actorRole] ?? e.actorRole}) ·{' '}
+                <time dateTime={e.at}>{formatWib(e.at)}</time>
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
+
+/** Dashboard BEM: counts, the admin screens, recent activity and the site's usage. */
+export function AdminDashboard({ name, isMaster }: { name: string; isMaster: boolean }) {
+  return (
+    <>
+      <h1>Dashboard BEM</h1>
+      <p className="lead">
+        Selamat datang{name ? `, ${name}` : ''}. Ringkasan isi situs, aktivitas terbaru dan
+        kunjungan.
+      </p>
+      <Counts isMaster={isMaster} />
+      <AdminLinks isMaster={isMaster} />
+      <RecentActivity />
+      <UsageSection />
+    </>
+  );
+}

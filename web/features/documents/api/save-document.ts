@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DocumentInput } from '../../../../shared/schemas/documents.ts';
+import { api, json } from '../../../lib/api-client.ts';
+import { documentsKey } from './list-documents.ts';
+
+/** Adds a document (no id) or changes one (admin). */
+export function useSaveDocument() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: DocumentInput }) =>
+      id
+        ? json(api.documents[':id'].$put({ param: { id }, json: input as never }))
+        : json(api.documents.$post({ json: input as never })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: documentsKey }),
+  });
+}

@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { LogoMark } from '../../../components/logo.tsx';
+import { paths } from '../../../config/paths.ts';
+import '../../../styles/news.css';
+import type { ArticleCard as Card } from '../api/public.ts';
+import { formatShortDate } from './format.ts';
+
+/** One article in a list: its small cover, category, title (the link), summary and date. */
+export function ArticleCard({
+  article,
+  headingLevel = 3,
+}: {
+  article: Card;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <li className="news-card">
+      <div className="news-card-image">
+        {article.coverSmallUrl ? (
+          <img src={article.coverSmallUrl} alt="" loading="lazy" />
+        ) : (
+          <span className="news-card-placeholder" aria-hidden="true">
+            <LogoMark size={56} />
+          </span>
+        )}
+      </div>
+      <div className="news-card-body">
+        <p className="news-category">{article.category}</p>
+        <Heading className="news-card-title">
+          <Link to={paths.artikel(article.slug)} className="news-card-link">
+            {article.title}
+          </Link>
+        </Heading>
+        {article.summary ? <p className="news-card-summary">{article.summary}</p> : null}
+        {article.publishedAt ? (
+          <p className="news-card-date">
+            <time dateTime={article.publishedAt}>{formatShortDate(article.publishedAt)}</time>
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  SERVICE_CATEGORIES,
+  serviceInputSchema,
+  type ServiceInput,
+} from '../../../../shared/schemas/services.ts';
+import type { z } from '../../../../shared/validation.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { SelectField, TextField } from '../../../components/form-field.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import type { ServiceItem } from '../api/list-services.ts';
+import { useSaveService } from '../api/save-service.ts';
+
+const fields = ['title', 'description', 'category', 'link', 'contact', 'hours'] as const;
+type Values = z.input<typeof serviceInputSchema>;
+
+/** Adds a service or edits one. */
+export function ServiceForm({
+  service,
+  onDone,
+  onCancel,
+}: {
+  service: ServiceItem | null;
+  onDone: (title: string) => void;
+  onCancel: () => void;
+}) {
+  const save = useSaveService();
+  const [formError, setFormError] = useState<string>();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { register, handleSubmit, formState, setError } = useForm<Values, unknown, ServiceInput>({
+    resolver: zodResolver(serviceInputSchema),
+    defaultValues: service
+      ? {
+          title: service.title,
+          description: service.description,
+          category: service.category,
+          link: service.link,
+          contact: service.contact,
+          hours: service.hours,
+        }
+      : { title: '', description: '', category: '' as never, link: '', contact: '', hours: '' },
+  });
+  const e = formState.errors;
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const onSubmit = handleSubmit(async (input) => {
+    setFormError(undefined);
+    try {
+      await save.mutateAsync({ id: service?.id ?? null, input });
+      onDone(input.title);
+    } catch (err) {
+      setFormError(applyServerErrors(err, setError, fields));
+    }
+  });
+
+  return (
+    <form className="card svc-form" onSubmit={onSubmit} noValidate aria-labelledby="svc-form-title">
+      <h2 id="svc-form-title" tabIndex={-1} ref={headingRef}>
+        {service ? `Ubah Layanan: ${service.title}` : 'Tambah Layanan'}
+      </h2>
+      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      <TextField
+        label="Nama Layanan"
+        error={e.title?.message}
+        maxLength={120}
+        {...register('title')}
+      />
+      <SelectField
+        label="Kategori"
+        options={SERVICE_CATEGORIES}
+        placeholder="Pilih kategori"
+        error={e.category?.message}
+        {...register('category')}
+      />
+      <div className="field">
+        <label htmlFor="svc-description">Deskripsi</label>
+        <textarea
+          id="svc-description"
+          rows={3}
+          maxLength={1000}
+          aria-invalid={e.description ? true : undefined}
+          aria-describedby={e.description ? 'svc-description-error' : undefined}
+          {...register('description')}
+        />
+        {e.description ? (
+          <p className="field-error" id="svc-description-error">
+            {e.description.message}
+          </p>
+        ) : null}
+      </div>
+      <TextField
+        label="Tautan"
+        type="url"
+        inputMode="url"
+        placeholder="https://…"
+        hint="Opsional. Alamat web (https://), mailto:email, tel:nomor, atau WhatsApp (https://wa.me/62…)."
+        error={e.link?.message}
+        maxLength={500}
+        {...register('link')}
+      />
+      <TextField
+        label="Kontak"
+        hint="Opsional. Misalnya: Sekretariat BEM, Gedung Kemahasiswaan · 0812-3456-7890 (Rina)."
+        error={e.contact?.message}
+        maxLength={200}
+        {...register('contact')}
+      />
+      <TextField
+        label="Jam Layanan"
+        hint="Opsional. Misalnya: Senin–Jumat, 08.00–16.00 WIB."
+        error={e.hours?.message}
+        maxLength={200}
+        {...register('hours')}
+      />
+      <div className="svc-form-actions">
+        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Menyimpan...' : 'Simpan Layanan'}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onCancel}>
+          Batal
+        </button>
+      </div>
+    </form>
+  );
+}
