@@ -106,6 +106,12 @@ test('an admin uploads a PDF; it downloads intact from the Bank Dokumen and open
   await page.getByRole('button', { name: 'Ya, Hapus' }).click();
   await expect(page.getByText(`Dokumen "${title}" dihapus.`)).toBeVisible();
   await expect(page.getByRole('listitem', { name: title, exact: true })).toHaveCount(0);
+
+  // Histori Aktivitas lists the upload and the deletion; the log's chain verifies.
+  await page.goto('/admin/histori');
+  await page.getByLabel('Cari ringkasan atau nama pelaku').fill(String(suffix));
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(2);
+  await expect(page.getByText('Rantai log utuh')).toBeVisible();
 });
 
 test('a service added in Kelola Layanan appears on the Layanan page', async ({ page }, info) => {

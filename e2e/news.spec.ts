@@ -129,6 +129,16 @@ test('an admin writes and publishes an article with a cover, and it is on /berit
   const saved = found.items[0] as { slug: string; authorName: string; cover: string };
   expect(saved.slug).toBe(`tim-reaktor-dan-robotika-juara-${n}`);
 
+  // The home page's latest news shows it at once.
+  await page.goto('/');
+  await expect(page.locator('.latest-news').getByText(title)).toBeVisible();
+
+  // Histori Aktivitas lists the publication, and the log's chain verifies.
+  await page.goto('/admin/histori');
+  await page.getByLabel('Cari ringkasan atau nama pelaku').fill(String(n));
+  await expect(page.getByRole('row').filter({ hasText: title }).first()).toBeVisible();
+  await expect(page.getByText('Rantai log utuh')).toBeVisible();
+
   // On /berita, found by search and category.
   await page.goto('/berita');
   await expectNoSidewaysScroll(page);

@@ -5,13 +5,12 @@ import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { authBridge } from './http/auth-bridge.ts';
 import type { AppEnv, Services } from './http/context.ts';
-import { actorOf } from './http/actor.ts';
 import { errorResponse, handleError } from './http/errors.ts';
 import { clientIp, loadSession, requestLog, securityHeaders } from './http/middleware.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { mountFiles } from './http/files.ts';
+import { apiGuards } from './http/guards.ts';
 import { mountWebApp } from './http/static.ts';
-import { authorize } from './policies/authorize.ts';
 import { mountDocs } from './routes/docs/docs.ts';
 import { healthRouter } from './routes/health/health.handlers.ts';
 import { activityRouter } from './routes/activity/activity.handlers.ts';
@@ -123,11 +122,8 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
     rateLimit('election-request', { windowSeconds: 3600, max: 20 }),
   );
   app.use('/api/*', loadSession(services));
-  // Only admins upload: refused before a byte of the body is parsed.
-  app.use('/api/uploads/*', async (c, next) => {
-    authorize(await actorOf(c), 'content', 'manage', null);
-    await next();
-  });
+  // Who may call what, refused before any input is read (handlers check again).
+  app.use('/api/*', apiGuards);
   app.route('/api', apiRoutes());
   if (opts.benchRoutes) app.route('/api', opts.benchRoutes);
   mountDocs(app);

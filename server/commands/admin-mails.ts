@@ -28,26 +28,21 @@ export const adminInvitationMail = (p: {
   url: string;
   validDays: number;
   forgotUrl: string;
+  /** The address already had an account: its old password no longer works. */
+  existingAccount?: boolean;
 }) =>
   mail(
     'Undangan menjadi admin BEM Poltek Nuklir',
     [
       `Halo ${p.nama},`,
       `Anda ditambahkan sebagai ${roleName(p.role)} situs BEM Poltek Nuklir.`,
+      ...(p.existingAccount
+        ? [
+            'Email ini sudah memiliki akun. Demi keamanan, kata sandi lamanya tidak berlaku lagi dan semua sesinya diakhiri.',
+          ]
+        : []),
       `Buat kata sandi akun Anda melalui tautan berikut (berlaku ${p.validDays} hari), lalu masuk di halaman login admin dengan email ini:`,
     ],
     { url: p.url, label: 'Buat kata sandi' },
     [`Jika tautan sudah kedaluwarsa, minta tautan baru di ${p.forgotUrl}.`],
-  );
-
-/** To someone who already has an account (e.g. a voter): they are an admin now. */
-export const adminAddedMail = (p: { nama: string; role: AdminRole; loginUrl: string }) =>
-  mail(
-    'Anda sekarang admin BEM Poltek Nuklir',
-    [
-      `Halo ${p.nama},`,
-      `Akun Anda ditambahkan sebagai ${roleName(p.role)} situs BEM Poltek Nuklir.`,
-      'Masuk dengan email dan kata sandi akun Anda di halaman login admin:',
-    ],
-    { url: p.loginUrl, label: 'Masuk sebagai admin' },
   );

@@ -4,12 +4,12 @@ import type { AdminRole } from '../../shared/people.ts';
 import { appendAudit } from '../audit/append-audit.ts';
 import { auditActor } from '../audit/audit-actor.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { admins, session, user, verification } from '../db/schema/index.ts';
+import { account, admins, session, user, verification } from '../db/schema/index.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import type { Actor } from '../policies/actor.ts';
-import { adminAddedMail, adminInvitationMail } from './admin-mails.ts';
+import { adminInvitationMail } from './admin-mails.ts';
 import { createAccount, emailTaken, hashPassword, isUniqueViolation } from './create-account.ts';
 
 type Deps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
@@ -80,9 +80,11 @@ function resetToken(): string {
 }
 
 /**
- * Adds an admin by email. A new person gets an account with an unusable random password and a
- * mail with a link to set one (better-auth's reset flow, /lupa-sandi); an existing account (e.g. a
- * voter) gets the admin record and a notification mail.
+ * Adds an admin by email. Whoever reads that mailbox, and only they, becomes the admin: the account
+ * (new, or existing — e.g. a voter's) gets an unusable random password, every session it has ends,
+ * and the mail carries a single-use link to set a password (better-auth's reset flow, /lupa-sandi).
+ * So an account someone registered earlier under another person's address (addresses are not
+ * verified at registration) never receives the role.
  */
 export async function addAdmin(
   deps: Deps,
@@ -115,20 +117,26 @@ export async function addAdmin(
             email: 'Sudah menjadi admin.',
           });
         userId = existing.id;
+        // Control of the mailbox is what proves the person: the old password and sessions go.
+        await tx
+          .update(account)
+          .set({ password: passwordHash })
+          .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+        await tx.delete(session).where(eq(session.userId, userId));
       } else {
-        const account = await createAccount(tx, {
+        const created = await createAccount(tx, {
           email: input.email,
           name: input.namaLengkap,
           passwordHash,
         });
-        userId = account.id;
-        await tx.insert(verification).values({
-          id: crypto.randomUUID(),
-          identifier: `reset-password:${token}`,
-          value: userId,
-          expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
-        });
+        userId = created.id;
       }
+      await tx.insert(verification).values({
+        id: crypto.randomUUID(),
+        identifier: `reset-password:${token}`,
+        value: userId,
+        expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+      });
       const [admin] = await tx
         .insert(admins)
         .values({
@@ -144,7 +152,7 @@ export async function addAdmin(
         entityType: 'admin',
         entityId: userId,
         // The address stays out of the append-only log (personal data it could never erase).
-        summary: `Menambahkan ${input.namaLengkap} sebagai ${roleLabel(input.role)}${existing ? ' (akun yang sudah ada)' : ' (akun baru, undangan dikirim lewat email)'}`,
+        summary: `Menambahkan ${input.namaLengkap} sebagai ${roleLabel(input.role)}${existing ? ' (akun yang sudah ada; kata sandi diatur ulang lewat email)' : ' (akun baru, undangan dikirim lewat email)'}`,
         details: { role: input.role, newAccount: !existing },
       });
       return { admin: admin!, newAccount: !existing };
@@ -158,19 +166,14 @@ export async function addAdmin(
     throw err;
   }
 
-  const message: Omit<Mail, 'to'> = result.newAccount
-    ? adminInvitationMail({
-        nama: input.namaLengkap,
-        role: input.role,
-        url: `${deps.publicUrl}/lupa-sandi?token=${encodeURIComponent(token)}`,
-        validDays: INVITATION_DAYS,
-        forgotUrl: `${deps.publicUrl}/lupa-sandi`,
-      })
-    : adminAddedMail({
-        nama: input.namaLengkap,
-        role: input.role,
-        loginUrl: `${deps.publicUrl}/login`,
-      });
+  const message: Omit<Mail, 'to'> = adminInvitationMail({
+    nama: input.namaLengkap,
+    role: input.role,
+    url: `${deps.publicUrl}/lupa-sandi?token=${encodeURIComponent(token)}`,
+    validDays: INVITATION_DAYS,
+    forgotUrl: `${deps.publicUrl}/lupa-sandi`,
+    existingAccount: !result.newAccount,
+  });
   deps.mailer
     .send({ to: input.email, ...message })
     .catch((err: unknown) => deps.logger.error({ err }, 'admin mail failed'));

@@ -120,6 +120,17 @@ export async function storeDocument(
       'Jenis berkas tidak didukung. Unggah PDF, dokumen Office (Word, Excel, PowerPoint), OpenDocument atau gambar.',
     );
   const contentType = type.mime === 'application/x-cfb' ? 'application/msword' : type.mime;
+  // A picture kept as a document still loses its metadata (EXIF, GPS): re-encoded, same format.
+  if (contentType.startsWith('image/')) {
+    try {
+      bytes = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .toFormat(extension === 'jpg' ? 'jpeg' : (extension as 'png' | 'webp'))
+        .toBuffer();
+    } catch {
+      throw refuse('Gambar tidak dapat dibaca atau terlalu besar (maksimal 40 megapiksel).');
+    }
+  }
   const file = await put(db, dataDir, bytes, {
     kind: 'document',
     contentType,

@@ -33,7 +33,11 @@ export function sendStoredFile(
   });
 }
 
-/** GET /files/{sha256}: uploaded files by the hash of their bytes (so they never change). */
+/**
+ * GET /files/{sha256}: uploaded images by the hash of their bytes (so they never change).
+ * Documents are never served here: only through their document (/api/documents/{id}/download),
+ * so a deleted or replaced document is gone for good.
+ */
 export function mountFiles(app: Hono<AppEnv>) {
   app.get('/files/:hash', async (c) => {
     const hash = c.req.param('hash');
@@ -43,8 +47,12 @@ export function mountFiles(app: Hono<AppEnv>) {
       .database.db.select()
       .from(files)
       .where(eq(files.hash, hash));
-    if (!file || !fs.existsSync(filePath(c.get('services').env.dataDir, hash)))
+    if (
+      !file ||
+      file.kind !== 'image' ||
+      !fs.existsSync(filePath(c.get('services').env.dataDir, hash))
+    )
       return c.text('Berkas tidak ditemukan.', 404);
-    return sendStoredFile(c, file, { inline: file.kind === 'image' });
+    return sendStoredFile(c, file, { inline: true });
   });
 }

@@ -191,9 +191,10 @@ describe('adding an admin by email', () => {
     expect(entry!.summary).not.toContain(email);
   });
 
-  it('adds the admin record to an existing account (a voter) and notifies them', async () => {
-    const person = app.client();
-    const input = await person.registerVoter({ namaLengkap: 'Dimas Pemilih' });
+  it('gives the role to an existing account only through its mailbox: old password and sessions end', async () => {
+    // Someone registered as a voter under the future admin's address, with a password they chose.
+    const squatter = app.client();
+    const input = await squatter.registerVoter({ namaLengkap: 'Dimas Pemilih' });
     const res = await master.post('/api/admins', {
       email: input.email,
       namaLengkap: 'Dimas Pratama',
@@ -202,14 +203,21 @@ describe('adding an admin by email', () => {
     expect(res.status).toBe(201);
     const body = (await res.json()) as { admin: Managed; newAccount: boolean };
     expect(body.newAccount).toBe(false);
+    // The session opened before, and the password chosen before, give nothing now.
+    expect((await squatter.me()).user).toBeNull();
+    expect((await squatter.get('/api/admins')).status).toBe(401);
+    expect((await app.client().signIn(input.email, input.password)).status).not.toBe(200);
+    // Whoever reads the mailbox sets a password through the mailed link, and is the master.
     const mail = await smtp.waitFor(input.email);
-    expect(mail.subject).toMatch(/sekarang admin/);
-    expect(mail.text).toContain('/login');
-    expect(mail.text).not.toContain('token=');
-    // Their own password still works; they are a master now and still a voter.
-    const again = app.client();
-    expect((await again.signIn(input.email, input.password)).status).toBe(200);
-    expect((await again.me()).abilities).toMatchObject({
+    expect(mail.text).toMatch(/kata sandi lamanya tidak berlaku lagi/);
+    const token = /lupa-sandi\?token=([A-Za-z0-9]+)/.exec(mail.text ?? '')![1]!;
+    const owner = app.client();
+    expect(
+      (await owner.post('/api/auth/reset-password', { token, newPassword: 'sandi-pemilik-1' }))
+        .status,
+    ).toBe(200);
+    expect((await owner.signIn(input.email, 'sandi-pemilik-1')).status).toBe(200);
+    expect((await owner.me()).abilities).toMatchObject({
       isAdmin: true,
       isMaster: true,
       isVoter: true,

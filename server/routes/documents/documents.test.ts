@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../commands/create-admin.ts';
 import { samplePdf } from '../../content/documents/sample-pdf.ts';
@@ -85,6 +85,7 @@ const auditOf = (id: string) =>
     .select()
     .from(auditLog)
     .where(eq(auditLog.entityId, id))
+    .orderBy(asc(auditLog.seq))
     .then((rows) => rows.filter((r) => r.entityType === 'document'));
 
 describe('Bank Dokumen', () => {

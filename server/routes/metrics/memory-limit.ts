@@ -5,6 +5,21 @@ import { errorResponse } from '../../http/errors.ts';
 /** Above this many tracked addresses, finished windows are dropped before a new one is added. */
 const PRUNE_ABOVE = 10_000;
 
+/** One key per IPv4 address, and per /64 for IPv6 (one subscriber usually holds a whole /64). */
+export function addressKey(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /**
  * Allows `max` requests per client address per `windowSeconds`, counted in this process's memory:
  * the beacons come with every page view, so their limit must cost no database write. The address
@@ -18,13 +33,19 @@ export function memoryRateLimit(opts: {
   const hits = new Map<string, { start: number; count: number }>();
   return async (c, next) => {
     const now = Date.now();
-    const key = c.get('clientIp') || 'unknown';
+    const key = addressKey(c.get('clientIp') || 'unknown');
     let entry = hits.get(key);
     if (!entry || entry.start <= now - windowMs) {
       if (!entry && hits.size >= PRUNE_ABOVE) {
         for (const [k, v] of hits) if (v.start <= now - windowMs) hits.delete(k);
-        // Still full (a flood from many addresses): forget everything rather than grow.
-        if (hits.size >= PRUNE_ABOVE) hits.clear();
+        // Still full (a flood from many addresses): forget the oldest tenth, not everyone.
+        if (hits.size >= PRUNE_ABOVE) {
+          let drop = Math.ceil(PRUNE_ABOVE / 10);
+          for (const k of hits.keys()) {
+            if (drop-- <= 0) break;
+            hits.delete(k);
+          }
+        }
       }
       entry = { start: now, count: 0 };
       hits.set(key, entry);

@@ -11,15 +11,28 @@ import { pageViews, webVitals } from '../../db/schema/index.ts';
 /** Today's date in WIB, as the database's clock says: the day a page view is counted on. */
 const WIB_TODAY = sql`(now() at time zone 'Asia/Jakarta')::date`;
 
+/**
+ * Only pages that exist are counted: an article's page while it is public, an election's pages
+ * unless it is a draft. So nobody can fill the dashboard with made-up addresses.
+ */
+function pageExists(path: string) {
+  const article = /^\/berita\/([^/]+)$/.exec(path);
+  if (article)
+    return sql`exists (select 1 from articles where slug = ${article[1]!}
+      and status = 'published' and published_at <= now())`;
+  const election = /^\/(?:voting|hasil)\/([0-9a-fA-F-]{36})$/.exec(path);
+  if (election)
+    return sql`exists (select 1 from elections where id::text = ${election[1]!.toLowerCase()}
+      and status <> 'draft')`;
+  return sql`true`;
+}
+
 /** Counts one view of a page on today's WIB date: one upsert, nothing about the visitor. */
 export async function countPageView(db: Db, path: string) {
-  await db
-    .insert(pageViews)
-    .values({ day: sql`${WIB_TODAY}`, path, views: 1 })
-    .onConflictDoUpdate({
-      target: [pageViews.day, pageViews.path],
-      set: { views: sql`${pageViews.views} + 1` },
-    });
+  await db.execute(sql`
+    insert into ${pageViews} (day, path, views)
+    select ${WIB_TODAY}, ${path}, 1 where ${pageExists(path)}
+    on conflict (day, path) do update set views = ${pageViews}.views + 1`);
 }
 
 /** Stores the web-vitals of one page load: name, value, page, time; nothing about the visitor. */
@@ -29,6 +42,11 @@ export async function storeVitals(
   metrics: { name: VitalName; value: number }[],
 ) {
   await db.insert(webVitals).values(metrics.map((m) => ({ name: m.name, value: m.value, path })));
+  // Now and then, samples older than the dashboard's window are dropped: the table stays bounded.
+  if (Math.random() < 0.01)
+    await db.execute(
+      sql`delete from ${webVitals} where ${webVitals.at} < now() - make_interval(days => ${USAGE_DAYS + 1})`,
+    );
 }
 
 /** Rows of the content tables, counted directly. */

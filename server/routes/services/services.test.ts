@@ -184,7 +184,11 @@ describe('Layanan', () => {
     );
     expect(categories.indexOf('Aspirasi')).toBeLessThan(categories.indexOf('Konseling'));
 
-    const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, b.id));
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, b.id))
+      .orderBy(auditLog.seq);
     expect(entries.map((e) => [e.entityType, e.action, e.summary])).toEqual([
       ['service', 'service.created', 'Menambahkan layanan "Urut B" (Konseling)'],
       ['service', 'service.moved', 'Memindahkan layanan "Urut B" ke urutan 1 dari 3 di Konseling'],
@@ -231,7 +235,11 @@ describe('Layanan', () => {
         })
       ).status,
     ).toBe(404);
-    const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, s.id));
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, s.id))
+      .orderBy(auditLog.seq);
     expect(entries.map((e) => [e.action, e.summary])).toEqual([
       ['service.created', 'Menambahkan layanan "Peminjaman Alat Lama" (Lainnya)'],
       ['service.updated', 'Mengubah layanan "Peminjaman Alat"'],

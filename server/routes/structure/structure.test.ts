@@ -108,7 +108,7 @@ const snapshot = async () => ({
 });
 
 const auditFor = async (entityId: string) =>
-  db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
+  db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.seq);
 
 describe('structure: public reads', () => {
   it('answers an empty structure before anything is set up, and 404 for an unknown period', async () => {

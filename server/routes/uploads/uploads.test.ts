@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../commands/create-admin.ts';
 import { files } from '../../db/schema/index.ts';
+import { filePath } from '../../files/store.ts';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { imageBytes } from '../../test/images.ts';
 
@@ -114,8 +116,9 @@ describe('uploads', () => {
     expect(res.status).toBe(201);
     const stored = (await res.json()) as Stored & { extension: string };
     expect(stored).toMatchObject({ contentType: 'application/pdf', extension: 'pdf' });
-    const served = await app.client().get(stored.url);
-    expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
+    // A document file is reachable only through its document, never by its hash.
+    expect((await app.client().get(stored.url)).status).toBe(404);
+    expect((await admin.get(`/files/${stored.hash}`)).status).toBe(404);
 
     const before = await fileCount();
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512, 1)]);
@@ -128,6 +131,20 @@ describe('uploads', () => {
       expect(r.status, name).toBe(400);
     }
     expect(await fileCount()).toBe(before);
+  });
+
+  it('strips the metadata of a picture kept as a document', async () => {
+    const withExif = await sharp(await imageBytes(400, 300, 'jpeg', { noise: true }))
+      .withMetadata({ exif: { IFD0: { Artist: 'Lokasi Rahasia' } } })
+      .jpeg()
+      .toBuffer();
+    const res = await upload(admin, 'documents', withExif, 'denah.jpg');
+    expect(res.status).toBe(201);
+    const stored = (await res.json()) as Stored & { extension: string };
+    expect(stored).toMatchObject({ contentType: 'image/jpeg', extension: 'jpg' });
+    const bytes = fs.readFileSync(filePath(app.dataDir, stored.hash));
+    expect(bytes.includes(Buffer.from('Lokasi Rahasia'))).toBe(false);
+    expect((await sharp(bytes).metadata()).width).toBe(400);
   });
 
   it('answers 413 to a file over 20 MB and 404 to an unknown or malformed file address', async () => {
