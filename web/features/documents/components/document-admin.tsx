@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { DOCUMENT_CATEGORIES, DOCUMENT_LIMITS } from '../../../../shared/schemas/documents.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { MoveButtons, useMoveFocus, type Direction } from '../../../components/move-buttons.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
@@ -28,34 +29,22 @@ export function DocumentAdmin() {
   const [deleting, setDeleting] = useState<DocumentItem | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const addButton = useRef<HTMLButtonElement>(null);
-  const refocus = useRef<{ id: string; direction: 'up' | 'down' } | null>(null);
   const pages = docs.data ? Math.max(1, Math.ceil(docs.data.total / DOCUMENT_LIMITS.pageSize)) : 1;
   const fail = (err: unknown) =>
     setMessage({ kind: 'error', text: err instanceof ApiError ? err.message : 'Gagal.' });
 
-  const moveDoc = async (d: DocumentItem, direction: 'up' | 'down') => {
+  const focus = useMoveFocus('move', docs.data);
+  const moveDoc = async (d: DocumentItem, direction: Direction) => {
     if (move.isPending) return;
     setMessage(undefined);
-    refocus.current = { id: d.id, direction };
+    focus.remember(d.id, direction);
     try {
       await move.mutateAsync({ id: d.id, direction });
     } catch (err) {
-      refocus.current = null;
+      focus.forget();
       fail(err);
     }
   };
-  // When the list comes back after a move it is drawn anew: the keyboard stays on the same
-  // button, or on its partner when the item reached the end of its category.
-  useEffect(() => {
-    const target = refocus.current;
-    if (!target) return;
-    const same = document.getElementById(`move-${target.direction}-${target.id}`);
-    const other = document.getElementById(
-      `move-${target.direction === 'up' ? 'down' : 'up'}-${target.id}`,
-    );
-    ((same as HTMLButtonElement | null)?.disabled ? other : same)?.focus();
-    refocus.current = null;
-  }, [docs.data]);
 
   if (editing)
     return (
@@ -145,28 +134,14 @@ export function DocumentAdmin() {
                       </p>
                     </div>
                     <div className="doc-admin-actions">
-                      <button
-                        id={`move-up-${d.id}`}
-                        type="button"
-                        className="btn btn-outline btn-icon"
-                        aria-label={`Naikkan ${d.title}`}
-                        title="Naikkan"
-                        disabled={d.position <= 1}
-                        onClick={() => void moveDoc(d, 'up')}
-                      >
-                        <span aria-hidden="true">↑</span>
-                      </button>
-                      <button
-                        id={`move-down-${d.id}`}
-                        type="button"
-                        className="btn btn-outline btn-icon"
-                        aria-label={`Turunkan ${d.title}`}
-                        title="Turunkan"
-                        disabled={d.position >= d.siblings}
-                        onClick={() => void moveDoc(d, 'down')}
-                      >
-                        <span aria-hidden="true">↓</span>
-                      </button>
+                      <MoveButtons
+                        prefix="move"
+                        id={d.id}
+                        name={d.title}
+                        position={d.position}
+                        count={d.siblings}
+                        onMove={(direction) => void moveDoc(d, direction)}
+                      />
                       <a
                         className="btn btn-outline"
                         href={d.downloadUrl}

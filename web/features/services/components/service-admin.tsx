@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { SERVICE_CATEGORIES, SERVICE_LIMITS } from '../../../../shared/schemas/services.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { MoveButtons, useMoveFocus, type Direction } from '../../../components/move-buttons.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDeleteService } from '../api/delete-service.ts';
@@ -28,34 +29,22 @@ export function ServiceAdmin() {
   const [deleting, setDeleting] = useState<ServiceItem | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const addButton = useRef<HTMLButtonElement>(null);
-  const refocus = useRef<{ id: string; direction: 'up' | 'down' } | null>(null);
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / limit)) : 1;
   const fail = (err: unknown) =>
     setMessage({ kind: 'error', text: err instanceof ApiError ? err.message : 'Gagal.' });
 
-  const moveService = async (s: ServiceItem, direction: 'up' | 'down') => {
+  const focus = useMoveFocus('svc', list.data);
+  const moveService = async (s: ServiceItem, direction: Direction) => {
     if (move.isPending) return;
     setMessage(undefined);
-    refocus.current = { id: s.id, direction };
+    focus.remember(s.id, direction);
     try {
       await move.mutateAsync({ id: s.id, direction });
     } catch (err) {
-      refocus.current = null;
+      focus.forget();
       fail(err);
     }
   };
-  // When the list comes back after a move it is drawn anew: the keyboard stays on the same
-  // button, or on its partner when the item reached the end of its category.
-  useEffect(() => {
-    const target = refocus.current;
-    if (!target) return;
-    const same = document.getElementById(`svc-${target.direction}-${target.id}`);
-    const other = document.getElementById(
-      `svc-${target.direction === 'up' ? 'down' : 'up'}-${target.id}`,
-    );
-    ((same as HTMLButtonElement | null)?.disabled ? other : same)?.focus();
-    refocus.current = null;
-  }, [list.data]);
 
   if (editing)
     return (
@@ -144,28 +133,14 @@ export function ServiceAdmin() {
                       </p>
                     </div>
                     <div className="svc-admin-actions">
-                      <button
-                        id={`svc-up-${s.id}`}
-                        type="button"
-                        className="btn btn-outline svc-icon"
-                        aria-label={`Naikkan ${s.title}`}
-                        title="Naikkan"
-                        disabled={s.position <= 1}
-                        onClick={() => void moveService(s, 'up')}
-                      >
-                        <span aria-hidden="true">↑</span>
-                      </button>
-                      <button
-                        id={`svc-down-${s.id}`}
-                        type="button"
-                        className="btn btn-outline svc-icon"
-                        aria-label={`Turunkan ${s.title}`}
-                        title="Turunkan"
-                        disabled={s.position >= s.siblings}
-                        onClick={() => void moveService(s, 'down')}
-                      >
-                        <span aria-hidden="true">↓</span>
-                      </button>
+                      <MoveButtons
+                        prefix="svc"
+                        id={s.id}
+                        name={s.title}
+                        position={s.position}
+                        count={s.siblings}
+                        onMove={(direction) => void moveService(s, direction)}
+                      />
                       <button
                         type="button"
                         className="btn btn-outline"
