@@ -40,11 +40,11 @@ test('an admin uploads a PDF; it downloads intact from the Bank Dokumen and open
 
   await signInAsAdmin(page);
   await page.goto('/admin/dokumen');
-  await page.getByRole('button', { name: 'Tambah Dokumen' }).click();
-  await expect(page.getByRole('heading', { name: 'Tambah Dokumen' })).toBeFocused();
+  await page.getByRole('button', { name: 'Unggah Dokumen' }).click();
+  await expect(page.getByRole('heading', { name: 'Unggah Dokumen' })).toBeFocused();
 
   // Saving with nothing filled in shows the messages next to the fields.
-  await page.getByRole('button', { name: 'Simpan Dokumen' }).click();
+  await page.getByRole('button', { name: 'Unggah', exact: true }).click();
   await expect(page.getByText('Judul wajib diisi.')).toBeVisible();
   await expect(page.getByText('Pilih salah satu kategori yang tersedia.')).toBeVisible();
   await expect(page.getByText('Unggah berkas dokumen terlebih dahulu.')).toBeVisible();
@@ -64,7 +64,7 @@ test('an admin uploads a PDF; it downloads intact from the Bank Dokumen and open
   await file.setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: pdf });
   await expect(page.getByText(`Berkas: ${fileName}`)).toBeVisible();
   await expect(page.getByLabel('Nama berkas saat diunduh')).toHaveValue(fileName);
-  await page.getByRole('button', { name: 'Simpan Dokumen' }).click();
+  await page.getByRole('button', { name: 'Unggah', exact: true }).click();
   await expect(page.getByText(`Dokumen "${title}" disimpan.`)).toBeVisible();
   await expect(page.getByRole('listitem', { name: title, exact: true })).toBeVisible();
   await expectNoSidewaysScroll(page);

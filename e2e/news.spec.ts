@@ -45,8 +45,8 @@ async function openEditor(page: Page) {
   await signIn(page, '/login', E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/admin/kelola-berita');
-  await page.getByRole('button', { name: 'Tulis Berita' }).click();
-  await expect(page.getByRole('heading', { name: 'Tulis Berita' })).toBeVisible();
+  await page.getByRole('button', { name: 'Tambah Berita' }).click();
+  await expect(page.getByRole('heading', { name: 'Tambah Berita' })).toBeVisible();
 }
 
 test('an admin writes and publishes an article with a cover, and it is on /berita with its link preview', async ({
@@ -60,7 +60,7 @@ test('an admin writes and publishes an article with a cover, and it is on /berit
   await expectNoSidewaysScroll(page);
 
   // An empty form is refused next to its fields.
-  await page.getByRole('button', { name: 'Terbitkan Sekarang' }).click();
+  await page.getByRole('button', { name: 'Terbitkan', exact: true }).click();
   await expect(page.getByText('Judul wajib diisi.')).toBeVisible();
   await expect(page.getByText('Isi berita wajib diisi sebelum diterbitkan.')).toBeVisible();
   await expect(page.getByLabel('Judul', { exact: true })).toBeFocused();
@@ -70,14 +70,14 @@ test('an admin writes and publishes an article with a cover, and it is on /berit
     .getByLabel('Ringkasan')
     .fill('Tim robotika mahasiswa meraih juara pertama kontes robot nasional.');
   await page.getByLabel('Kategori').selectOption('Prestasi');
-  await page.getByLabel('Gambar sampul').setInputFiles({
+  await page.getByLabel('Gambar Sampul').setInputFiles({
     name: 'sampul.png',
     mimeType: 'image/png',
     buffer: await coverPng(),
   });
   await expect(page.getByRole('img', { name: 'Pratinjau gambar sampul' })).toBeVisible();
 
-  const body = page.getByRole('textbox', { name: 'Isi berita' });
+  const body = page.getByRole('textbox', { name: 'Isi', exact: true });
   await body.click();
   const toolbar = page.getByRole('toolbar', { name: 'Format teks' });
   await toolbar.getByRole('button', { name: 'Judul bagian (H2)' }).click();
@@ -118,7 +118,7 @@ test('an admin writes and publishes an article with a cover, and it is on /berit
   await page.getByRole('button', { name: 'Kembali Menyunting' }).click();
   await expect(page.getByLabel('Judul', { exact: true })).toHaveValue(title);
 
-  await page.getByRole('button', { name: 'Terbitkan Sekarang' }).click();
+  await page.getByRole('button', { name: 'Terbitkan', exact: true }).click();
   await expect(page.getByText(`Berita "${title}" diterbitkan.`)).toBeVisible();
   const listed = page.getByRole('listitem').filter({ hasText: title });
   await expect(listed.getByText('Terbit', { exact: true })).toBeVisible();
@@ -187,12 +187,12 @@ test('script payloads typed into the editor or sent through the API show as harm
   await openEditor(page);
   const title = `Uji Keamanan Isi ${n}`;
   await page.getByLabel('Judul', { exact: true }).fill(title);
-  const body = page.getByRole('textbox', { name: 'Isi berita' });
+  const body = page.getByRole('textbox', { name: 'Isi', exact: true });
   await body.click();
   await page.keyboard.type(IMG_PAYLOAD);
   await page.keyboard.press('Enter');
   await page.keyboard.type(SCRIPT_PAYLOAD);
-  await page.getByRole('button', { name: 'Terbitkan Sekarang' }).click();
+  await page.getByRole('button', { name: 'Terbitkan', exact: true }).click();
   await expect(page.getByText(`Berita "${title}" diterbitkan.`)).toBeVisible();
 
   const slugOf = async (q: string) =>
@@ -239,7 +239,7 @@ test('an admin schedules an article, and only admins see it until its time', asy
   await openEditor(page);
   await page.getByLabel('Judul', { exact: true }).fill(title);
   await page.getByLabel('Kategori').selectOption('Pengumuman');
-  await page.getByRole('textbox', { name: 'Isi berita' }).click();
+  await page.getByRole('textbox', { name: 'Isi', exact: true }).click();
   await page.keyboard.type('Pendaftaran calon dibuka pekan depan.');
   await page.getByLabel('Jadwal terbit (WIB)').fill('2099-08-17T08:00');
   await page.getByRole('button', { name: 'Jadwalkan', exact: true }).click();

@@ -74,7 +74,7 @@ export function DocumentAdmin() {
             setEditing({ doc: null });
           }}
         >
-          Tambah Dokumen
+          Unggah Dokumen
         </button>
       </div>
       {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
@@ -115,7 +115,7 @@ export function DocumentAdmin() {
         <p className="empty-state">
           {q || category
             ? 'Tidak ada dokumen yang cocok.'
-            : 'Belum ada dokumen. Tekan "Tambah Dokumen" untuk mengunggah yang pertama.'}
+            : 'Belum ada dokumen. Tekan "Unggah Dokumen" untuk mengunggah yang pertama.'}
         </p>
       ) : null}
       {docs.data

@@ -97,7 +97,7 @@ export function DocumentForm({
   return (
     <form className="card doc-form" onSubmit={onSubmit} noValidate aria-labelledby="doc-form-title">
       <h2 id="doc-form-title" tabIndex={-1} ref={headingRef}>
-        {doc ? `Ubah Dokumen: ${doc.title}` : 'Tambah Dokumen'}
+        {doc ? `Ubah Dokumen: ${doc.title}` : 'Unggah Dokumen'}
       </h2>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
       <TextField label="Judul" error={e.title?.message} maxLength={150} {...register('title')} />
@@ -178,7 +178,7 @@ export function DocumentForm({
           className="btn btn-primary"
           disabled={formState.isSubmitting || upload.isPending}
         >
-          {formState.isSubmitting ? 'Menyimpan...' : 'Simpan Dokumen'}
+          {formState.isSubmitting ? 'Mengunggah...' : doc ? 'Simpan Dokumen' : 'Unggah'}
         </button>
         <button type="button" className="btn btn-outline" onClick={onCancel}>
           Batal

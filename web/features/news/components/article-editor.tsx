@@ -234,7 +234,7 @@ function EditorForm({
           void save(state === null || state === 'draft' ? 'draft' : 'keep');
         }}
       >
-        <h2>{article ? 'Ubah Berita' : 'Tulis Berita'}</h2>
+        <h2>{article ? 'Ubah Berita' : 'Tambah Berita'}</h2>
         {formError ? <Alert kind="error">{formError}</Alert> : null}
         <TextField
           id="article-title"
@@ -296,7 +296,7 @@ function EditorForm({
         />
         <RichTextEditor
           id="article-body"
-          label="Isi berita"
+          label="Isi"
           initialHtml={body}
           onChange={(html) => {
             setBody(html);
@@ -355,7 +355,7 @@ function EditorForm({
               disabled={busy}
               onClick={() => void save('publish')}
             >
-              Terbitkan Sekarang
+              Terbitkan
             </button>
           ) : null}
           {state !== 'published' ? (

@@ -103,7 +103,7 @@ function ArticleList({
             : null}
         </p>
         <button type="button" className="btn btn-primary" onClick={onWrite}>
-          Tulis Berita
+          Tambah Berita
         </button>
       </div>
       {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
@@ -138,7 +138,7 @@ function ArticleList({
         <p className="empty-state">
           {filtered
             ? 'Tidak ada berita yang cocok. Ubah kata kunci atau pilih status Semua.'
-            : 'Belum ada berita. Tekan "Tulis Berita" untuk menulis yang pertama.'}
+            : 'Belum ada berita. Tekan "Tambah Berita" untuk menulis yang pertama.'}
         </p>
       ) : null}
       <ul className="news-admin-list">

@@ -31,7 +31,7 @@ export function CoverField({
   const shown = uploadError ?? error;
   return (
     <div className="field cover-field">
-      <label htmlFor={id}>Gambar sampul</label>
+      <label htmlFor={id}>Gambar Sampul</label>
       {value ? (
         <img className="cover-preview" src={value.previewUrl} alt="Pratinjau gambar sampul" />
       ) : (
