@@ -11,12 +11,18 @@ export function createRouter() {
     defaultHook: (result, c) => {
       if (result.success) return;
       const fields: FieldErrors = {};
+      // A body that is not an object at all (an array, a string, null) gets a plain sentence
+      // instead of the generic "diharapkan object, diterima array".
+      const messageOf = (issue: (typeof result.error.issues)[number]) =>
+        issue.path.length === 0 && issue.code === 'invalid_type' && result.target === 'json'
+          ? 'Isi permintaan harus berupa objek JSON.'
+          : issue.message;
       for (const issue of result.error.issues) {
         const key = issue.path.join('.') || result.target;
-        fields[key] ??= issue.message;
+        fields[key] ??= messageOf(issue);
       }
       const first = result.error.issues[0];
-      const message = first ? first.message : 'Data tidak valid.';
+      const message = first ? messageOf(first) : 'Data tidak valid.';
       return errorResponse(c, 400, 'VALIDATION_ERROR', message, fields);
     },
   });

@@ -4,7 +4,11 @@ import { errorResponses } from '../../http/schemas.ts';
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const multipart = {
   'multipart/form-data': {
-    schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }),
+    schema: z.object({
+      file: z
+        .custom<File>((v) => v instanceof File, { error: 'Pilih berkas yang akan diunggah.' })
+        .openapi({ type: 'string', format: 'binary' }),
+    }),
   },
 };
 const refusals = {
