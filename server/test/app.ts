@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadEnv } from '../env.ts';
+import type { Logger } from '../logger.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { createPostgresDatabase, pgliteTemplate, testDbKind } from './database.ts';
 
@@ -27,7 +28,10 @@ export type TestApp = RunningServer & {
  * Starts the real app on loopback over a fresh database: a clone of the migrated PGlite
  * template, or a new PostgreSQL database when the suite runs on PostgreSQL (dropped on stop).
  */
-export async function startTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  envOverrides: Record<string, string> = {},
+  opts: { logger?: Logger } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-test-'));
   const port = await freePort();
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -50,6 +54,7 @@ export async function startTestApp(envOverrides: Record<string, string> = {}): P
   const running = await startServer(env, {
     loadDataDir: env.databaseUrl ? undefined : await pgliteTemplate(),
     inMemory: true,
+    logger: opts.logger,
   });
   return {
     ...running,
