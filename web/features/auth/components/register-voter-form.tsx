@@ -10,6 +10,7 @@ import {
 import { Alert } from '../../../components/alert.tsx';
 import { SelectField, TextField } from '../../../components/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useRegisterVoter } from '../api/register-voter.ts';
 
@@ -75,20 +76,10 @@ export function RegisterVoterForm() {
         error={e.email?.message}
         {...register('email')}
       />
-      <TextField
-        label="Kata Sandi"
-        type="password"
-        autoComplete="new-password"
-        hint="Minimal 8 karakter."
-        error={e.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Konfirmasi Kata Sandi"
-        type="password"
-        autoComplete="new-password"
-        error={e.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={register('password')}
+        confirm={register('confirmPassword')}
+        errors={{ password: e.password?.message, confirm: e.confirmPassword?.message }}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Mendaftarkan...' : 'Daftar'}

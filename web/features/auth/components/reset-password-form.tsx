@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { resetPasswordSchema } from '../../../../shared/schemas/account.ts';
 import type { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useResetPassword } from '../api/password-reset.ts';
@@ -48,20 +48,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
-      <TextField
+      <NewPasswordFields
         label="Kata Sandi Baru"
-        type="password"
-        autoComplete="new-password"
-        hint="Minimal 8 karakter."
-        error={formState.errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Konfirmasi Kata Sandi"
-        type="password"
-        autoComplete="new-password"
-        error={formState.errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+        password={register('password')}
+        confirm={register('confirmPassword')}
+        errors={{
+          password: formState.errors.password?.message,
+          confirm: formState.errors.confirmPassword?.message,
+        }}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Menyimpan...' : 'Simpan Kata Sandi'}

@@ -9,6 +9,7 @@ import {
 import { Alert } from '../../../components/alert.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useRegisterCommittee } from '../api/join.ts';
 
@@ -62,20 +63,10 @@ export function RegisterCommitteeForm() {
         error={e.email?.message}
         {...register('email')}
       />
-      <TextField
-        label="Kata Sandi"
-        type="password"
-        autoComplete="new-password"
-        hint="Minimal 8 karakter."
-        error={e.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Konfirmasi Kata Sandi"
-        type="password"
-        autoComplete="new-password"
-        error={e.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={register('password')}
+        confirm={register('confirmPassword')}
+        errors={{ password: e.password?.message, confirm: e.confirmPassword?.message }}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Mendaftarkan...' : 'Daftar'}
