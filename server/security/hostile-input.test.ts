@@ -1,3 +1,4 @@
+import { recordFigures } from './figures.ts';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,8 +113,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(
-    `hostile input: ${figures.operations} operations, ${figures.requests} requests, ${figures.serverErrors} server errors`,
+  recordFigures(
+    'hostile-input',
+    figures,
+    `${figures.operations} operations, ${figures.requests} requests, ${figures.serverErrors} server errors`,
   );
   await app?.stop();
 });

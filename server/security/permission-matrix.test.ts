@@ -23,6 +23,7 @@
  * - better-auth's endpoints are not in the OpenAPI document: the ones the product uses are listed
  *   by hand, and every path disabled in its configuration must answer 404 to everyone.
  */
+import { recordFigures } from './figures.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../commands/create-admin.ts';
@@ -746,8 +747,18 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(
-    `permission matrix: ${ROWS.length} operations × ${CALLERS.length} callers = ${ROWS.length * CALLERS.length} cells; ` +
+  recordFigures(
+    'permission-matrix',
+    {
+      operations: ROWS.length,
+      callers: CALLERS.length,
+      cells: ROWS.length * CALLERS.length,
+      authEndpoints: AUTH_ROWS.length,
+      disabledAuthEndpoints: disabledCount,
+      requests,
+      refusedMutations,
+    },
+    `${ROWS.length} operations × ${CALLERS.length} callers = ${ROWS.length * CALLERS.length} cells; ` +
       `auth: ${AUTH_ROWS.length} endpoints + ${disabledCount} disabled × ${CALLERS.length} callers; ` +
       `${requests} requests checked, ${refusedMutations} refused mutations with the database unchanged`,
   );

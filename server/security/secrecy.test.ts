@@ -1,3 +1,4 @@
+import { recordFigures } from './figures.ts';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
@@ -301,9 +302,11 @@ describe('ballot secrecy', () => {
 
     const perKind = new Map<string, number>();
     for (const a of artifacts) perKind.set(a.kind, (perKind.get(a.kind) ?? 0) + 1);
-    console.log(`secrecy by kind: ${[...perKind].map(([k, n]) => `${k} ${n}`).join(', ')}`);
-    console.log(
-      `secrecy: ${artifacts.length} artifacts (log lines, exports, responses, audit rows) checked, ${links.length} links`,
+    recordFigures(
+      'secrecy',
+      { artifacts: artifacts.length, links: links.length, ...Object.fromEntries(perKind) },
+      `${artifacts.length} artifacts (log lines, exports, responses, audit rows) checked, ${links.length} links; ` +
+        `by kind: ${[...perKind].map(([k, n]) => `${k} ${n}`).join(', ')}`,
     );
   });
 });
