@@ -629,12 +629,17 @@ const englishStart =
 const englishWords =
   /\b(expected|received|invalid input|must be|must have|is required|malformed|not allowed|unexpected token|should be|failed to)\b/i;
 const indonesianWords =
-  /\b(tidak|wajib|harus|silakan|terlalu|maksimal|minimal|ditolak|ditemukan|sandi|masuk|diizinkan|gagal|coba|berkas|pilih|akses|diharapkan|diterima|salah|belum|sudah|dalam|atau|dengan|hanya|karakter|kosong|isi|alamat|permintaan|masukan|data|kirim|ukuran|tipe|periode|nama|dipilih|yang|untuk|dari|pada|ini|itu|adalah|berupa|bukan|ada|kode|undangan|tanggal|angka|nomor|antara|sebelum|setelah|paling|lebih|kurang|tautan|gambar|foto|teks|halaman|pemilihan|kandidat|sesi|tunggu|terjadi|kesalahan)\b/i;
+  /\b(tidak|wajib|harus|silakan|terlalu|maksimal|minimal|ditolak|ditemukan|sandi|masuk|diizinkan|gagal|coba|berkas|pilih|akses|salah|belum|sudah|dalam|atau|dengan|hanya|karakter|kosong|isi|alamat|permintaan|masukan|data|kirim|ukuran|tipe|periode|nama|dipilih|yang|untuk|dari|pada|ini|itu|adalah|berupa|bukan|ada|kode|undangan|tanggal|angka|nomor|antara|sebelum|setelah|paling|lebih|kurang|tautan|gambar|foto|teks|halaman|pemilihan|kandidat|sesi|tunggu|terjadi|kesalahan)\b/i;
 
-/** True when the message reads as Indonesian rather than a library's English default. */
+// A validator's type talk ("diharapkan number, diterima NaN", "<=64") is Indonesian yet tells a
+// person nothing.
+const technical = /\b(diharapkan|diterima|NaN|undefined|null|instanceof|regex)\b|<=|>=|"\|"/;
+
+/** True when the message reads as plain Indonesian rather than a library's default. */
 export function looksIndonesian(message: string): boolean {
   return (
     message.trim().length > 0 &&
+    !technical.test(message) &&
     !englishStart.test(message.trim()) &&
     !englishWords.test(message) &&
     indonesianWords.test(message)

@@ -456,6 +456,9 @@ describe('hostile input: the checks themselves', () => {
     expect(looksIndonesian('Invalid input: expected string, received number')).toBe(false);
     expect(looksIndonesian('Required')).toBe(false);
     expect(looksIndonesian('Malformed JSON in request body')).toBe(false);
+    expect(looksIndonesian('Input tidak valid: diharapkan number, diterima NaN')).toBe(false);
+    expect(looksIndonesian('Terlalu besar: diharapkan string memiliki <=64 karakter')).toBe(false);
+    expect(looksIndonesian('Parameter page: Harus berupa angka.')).toBe(true);
     expect(looksIndonesian('Periode wajib diisi.')).toBe(true);
   });
 });
