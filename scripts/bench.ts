@@ -1,4 +1,4 @@
-// `npm run bench [-- --only startup|elections]`: measures on this machine and writes BENCHMARKS.md.
+// `npm run bench [-- --only <suite>]`: measures on this machine and writes BENCHMARKS.md.
 // A run with --only replaces its own section and keeps the others as they were.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchElections } from './bench/elections.ts';
 import type { Row } from './bench/measure.ts';
+import { benchSafety } from './bench/safety.ts';
 import { benchStartup } from './bench/startup.ts';
 
 const { values } = parseArgs({
@@ -23,6 +24,11 @@ const suites: { id: string; title: string; run: () => Promise<Row[]> }[] = [
     id: 'elections',
     title: 'Elections: casting over HTTP and counting',
     run: () => benchElections(),
+  },
+  {
+    id: 'safety',
+    title: 'Safety: permissions, hostile input, abuse, faults, secrecy',
+    run: () => benchSafety(),
   },
 ];
 if (values.only && !suites.some((s) => s.id === values.only)) {
