@@ -13,14 +13,10 @@ export function createRouter() {
       const fields: FieldErrors = {};
       // A body that is not an object at all (an array, a string, null) gets a plain sentence
       // instead of "Harus berupa objek."
-      // Address parameters have no form field to sit beside, so their message names them.
-      const named = result.target === 'query' || result.target === 'param';
       const messageOf = (issue: (typeof result.error.issues)[number]) =>
         issue.path.length === 0 && issue.code === 'invalid_type' && result.target === 'json'
           ? 'Isi permintaan harus berupa objek JSON.'
-          : named && issue.path.length > 0
-            ? `Parameter ${issue.path.join('.')}: ${issue.message}`
-            : issue.message;
+          : issue.message;
       for (const issue of result.error.issues) {
         const key = issue.path.join('.') || result.target;
         fields[key] ??= messageOf(issue);

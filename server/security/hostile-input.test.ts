@@ -458,7 +458,7 @@ describe('hostile input: the checks themselves', () => {
     expect(looksIndonesian('Malformed JSON in request body')).toBe(false);
     expect(looksIndonesian('Input tidak valid: diharapkan number, diterima NaN')).toBe(false);
     expect(looksIndonesian('Terlalu besar: diharapkan string memiliki <=64 karakter')).toBe(false);
-    expect(looksIndonesian('Parameter page: Harus berupa angka.')).toBe(true);
+    expect(looksIndonesian('Harus berupa angka.')).toBe(true);
     expect(looksIndonesian('Periode wajib diisi.')).toBe(true);
   });
 });
