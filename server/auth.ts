@@ -7,6 +7,8 @@ import * as schema from './db/schema/index.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { resetPasswordMail } from './mail/templates/reset-password.ts';
+import { takeMailQuota } from './abuse/mail-quota.ts';
+import { clearAccountFailures, signInThrottle } from './abuse/sign-in-throttle.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/people.ts';
 
 /** How long a session lives on the server without a refresh. */
@@ -21,13 +23,17 @@ export type AuthOptions = {
   publicUrl: string;
   mailer: Mailer;
   logger: Logger;
-  /** Attempts per minute per address on sign-in (campus NAT: many students share one address). */
+  /**
+   * Wrong sign-in attempts per minute per address (ten times as many per hour); right ones are
+   * not counted, since a whole campus may share one NAT address.
+   */
   signInPerMinute?: number;
 };
 
 /** The better-auth instance: email + password accounts with sessions in httpOnly cookies. */
 export function createAuth(opts: AuthOptions) {
   const secure = opts.publicUrl.startsWith('https://');
+  const signInPerMinute = opts.signInPerMinute ?? 120;
   return betterAuth({
     appName: 'BEM Poltek Nuklir',
     baseURL: opts.publicUrl,
@@ -43,10 +49,22 @@ export function createAuth(opts: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const url = `${opts.publicUrl}/lupa-sandi?token=${encodeURIComponent(token)}`;
-        // Not awaited: a known address must answer as fast as an unknown one.
-        opts.mailer
-          .send({ to: user.email, ...resetPasswordMail({ name: user.name, url }) })
-          .catch((err: unknown) => opts.logger.error({ err }, 'reset mail failed'));
+        // Not awaited: a known address must answer as fast as an unknown one. An inbox gets a few
+        // reset mails an hour at most; past that the request is answered alike and sends nothing.
+        void (async () => {
+          if (!(await takeMailQuota(opts.db, 'reset-password', user.email))) {
+            opts.logger.warn('reset mail not sent: the address had its hourly share');
+            return;
+          }
+          await opts.mailer.send({
+            to: user.email,
+            ...resetPasswordMail({ name: user.name, url }),
+          });
+        })().catch((err: unknown) => opts.logger.error({ err }, 'reset mail failed'));
+      },
+      // The mailed link proves the address: the account's failed sign-ins are forgiven.
+      onPasswordReset: async ({ user }) => {
+        await clearAccountFailures(opts.db, user.email);
       },
     },
     // Accounts are created by our own endpoints (voter and committee registration, admin CLI),
@@ -77,12 +95,17 @@ export function createAuth(opts: AuthOptions) {
       modelName: 'rateLimit',
       window: 60,
       max: 300,
+      // Per address, on every request. Sign-in is only a flood guard here (a campus signs in
+      // through one address): wrong attempts are limited by the sign-in throttle below.
       customRules: {
-        '/sign-in/email': { window: 60, max: opts.signInPerMinute ?? 120 },
-        '/request-password-reset': { window: 600, max: 20 },
-        '/reset-password': { window: 600, max: 30 },
+        '/sign-in/email': { window: 60, max: Math.max(1200, signInPerMinute * 10) },
+        '/request-password-reset': { window: 600, max: 60 },
+        '/reset-password': { window: 600, max: 60 },
       },
     },
+    plugins: [
+      signInThrottle({ db: opts.db, clientIpHeader: CLIENT_IP_HEADER, perMinute: signInPerMinute }),
+    ],
     advanced: {
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure, path: '/' },

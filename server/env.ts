@@ -48,7 +48,7 @@ export type Env = {
   trustProxy: boolean;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   webDist: string;
-  /** Sign-in attempts allowed per client address per minute. */
+  /** Wrong sign-in attempts allowed per client address per minute (ten times as many per hour). */
   signInPerMinute: number;
   /** Registrations allowed per client address per hour (a campus shares one NAT address). */
   registerPerHour: number;

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { takeMailQuota } from '../abuse/mail-quota.ts';
 import { appendAudit } from '../audit/append-audit.ts';
 import { auditActor } from '../audit/audit-actor.ts';
 import type { Db } from '../db/client.ts';
@@ -48,7 +49,13 @@ export async function submitElectionRequest(deps: Deps, actor: Actor | null, inp
     });
     return row!;
   });
-  sendLater(deps, input.emailPemohon, requestReceivedMail(input));
+  // Anyone may ask, for any address: an inbox gets a few confirmations an hour at most.
+  void takeMailQuota(deps.db, 'election-request-received', input.emailPemohon)
+    .then((ok) => {
+      if (ok) sendLater(deps, input.emailPemohon, requestReceivedMail(input));
+      else deps.logger.warn('request confirmation not sent: the address had its hourly share');
+    })
+    .catch((err: unknown) => deps.logger.error({ err }, 'mail quota failed'));
   return request;
 }
 

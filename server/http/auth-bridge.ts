@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { SIGN_IN_THROTTLE_CODES } from '../abuse/sign-in-throttle.ts';
 import { CLIENT_IP_HEADER } from '../auth.ts';
 import type { AppEnv } from './context.ts';
 import type { ErrorBody } from './errors.ts';
@@ -45,14 +46,22 @@ export async function authBridge(c: Context<AppEnv>) {
   if (res.status < 400) return res;
 
   if (res.status === 429) {
-    const retry = Number(res.headers.get('x-retry-after') ?? '60');
-    const body: ErrorBody = {
-      error: {
-        code: 'RATE_LIMITED',
-        message: `Terlalu banyak percobaan. Coba lagi dalam ${Math.max(1, Math.ceil(retry))} detik.`,
-      },
-    };
-    return c.json(body, 429, { 'Retry-After': String(Math.max(1, Math.ceil(retry))) });
+    const retry = Math.max(
+      1,
+      Math.ceil(Number(res.headers.get('retry-after') ?? res.headers.get('x-retry-after') ?? 60)),
+    );
+    // The sign-in throttle answers in Indonesian already; better-auth's own limiter does not.
+    const data = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+    const body: ErrorBody =
+      data.code && data.message && SIGN_IN_THROTTLE_CODES.has(data.code)
+        ? { error: { code: data.code, message: data.message } }
+        : {
+            error: {
+              code: 'RATE_LIMITED',
+              message: `Terlalu banyak percobaan. Coba lagi dalam ${retry} detik.`,
+            },
+          };
+    return c.json(body, 429, { 'Retry-After': String(retry) });
   }
   let code = '';
   try {

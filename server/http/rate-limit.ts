@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import { requestLimits } from '../db/schema/index.ts';
+import { hitWindow } from '../abuse/counters.ts';
 import type { AppEnv } from './context.ts';
 import { errorResponse } from './errors.ts';
 
@@ -18,18 +17,8 @@ export function rateLimit(
     const now = Date.now();
     const windowMs = opts.windowSeconds * 1000;
     const key = `${name}|${c.get('clientIp') || 'unknown'}`;
-    const [row] = await db
-      .insert(requestLimits)
-      .values({ key, windowStart: now, count: 1 })
-      .onConflictDoUpdate({
-        target: requestLimits.key,
-        set: {
-          count: sql`case when ${requestLimits.windowStart} <= ${now - windowMs} then 1 else ${requestLimits.count} + 1 end`,
-          windowStart: sql`case when ${requestLimits.windowStart} <= ${now - windowMs} then ${now} else ${requestLimits.windowStart} end`,
-        },
-      })
-      .returning({ count: requestLimits.count, windowStart: requestLimits.windowStart });
-    if (row && row.count > opts.max) {
+    const row = await hitWindow(db, key, windowMs, now);
+    if (row.count > opts.max) {
       const retry = Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000));
       c.header('Retry-After', String(retry));
       return errorResponse(

@@ -1,0 +1,20 @@
+import type { Db } from '../db/client.ts';
+import { emailDigest, hitWindow } from './counters.ts';
+
+/**
+ * How many mails of one kind, started by someone who is not signed in, one address receives per
+ * hour at most. The request is answered the same either way: a capped mail is silently not sent,
+ * so neither the cap nor the answer tells whether an account exists.
+ */
+export const MAIL_PER_RECIPIENT_PER_HOUR = {
+  'reset-password': 3,
+  'election-request-received': 5,
+} as const;
+
+export type QuotaMailKind = keyof typeof MAIL_PER_RECIPIENT_PER_HOUR;
+
+/** Takes one mail of `kind` to `to` from its hourly quota; false when the quota is used up. */
+export async function takeMailQuota(db: Db, kind: QuotaMailKind, to: string): Promise<boolean> {
+  const { count } = await hitWindow(db, `mail-${kind}|${emailDigest(to)}`, 3_600_000, Date.now());
+  return count <= MAIL_PER_RECIPIENT_PER_HOUR[kind];
+}
