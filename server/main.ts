@@ -1,7 +1,7 @@
+import { checkDataDir, DataDirError } from './db/data-dir.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { loadEnv } from './env.ts';
 import { createLogger } from './logger.ts';
-import { startServer } from './server.ts';
 
 /** The process entry: reads the environment, serves, and shuts down cleanly on a signal. */
 async function main() {
@@ -12,13 +12,21 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
-  const logger = createLogger(env.logLevel);
   const started = Date.now();
+  try {
+    // An unwritable DATA_DIR or a full disk is reported at once, before the app is loaded.
+    checkDataDir(env.dataDir);
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const logger = createLogger(env.logLevel);
+  const { startServer } = await import('./server.ts');
   let running;
   try {
     running = await startServer(env, { logger });
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    if (err instanceof DataDirLockedError || err instanceof DataDirError) {
       console.error(err.message);
       process.exit(1);
     }

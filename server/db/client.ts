@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { DataDirError, fileSystemErrorCode } from './data-dir.ts';
 import { lockDataDir } from './lock.ts';
 
 /** The Drizzle database, whichever PostgreSQL runs behind it. */
@@ -66,9 +67,9 @@ async function openPglite(opts: {
   const lock = lockDataDir(opts.dataDir);
   try {
     const dbDir = path.join(opts.dataDir, 'pgdata');
-    if (!opts.inMemory) fs.mkdirSync(dbDir, { recursive: true });
+    if (!opts.inMemory) await createPgliteOnce(dbDir, opts.loadDataDir);
     const client = await PGlite.create(opts.inMemory ? undefined : dbDir, {
-      loadDataDir: opts.loadDataDir,
+      loadDataDir: opts.inMemory ? opts.loadDataDir : undefined,
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -93,6 +94,31 @@ async function openPglite(opts: {
   } catch (err) {
     lock.release();
     throw err;
+  }
+}
+
+/**
+ * Makes the embedded database folder the first time, all or nothing: it is created and migrated
+ * under a temporary name and renamed into place only when complete, so a full disk or a crash
+ * during the first start leaves no half-made database (the next start simply tries again).
+ */
+async function createPgliteOnce(dbDir: string, loadDataDir: Blob | undefined): Promise<void> {
+  if (fs.existsSync(dbDir) && fs.readdirSync(dbDir).length > 0) return;
+  const partial = `${dbDir}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  try {
+    const client = await PGlite.create(partial, { loadDataDir });
+    try {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    } finally {
+      await client.close();
+    }
+    fs.rmSync(dbDir, { recursive: true, force: true });
+    fs.renameSync(partial, dbDir);
+  } catch (err) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    const code = fileSystemErrorCode(err);
+    throw code ? new DataDirError(path.dirname(dbDir), code) : err;
   }
 }
 

@@ -65,6 +65,47 @@ export function safeError(err: Error) {
   };
 }
 
+export const STORAGE_FULL_MESSAGE =
+  'Penyimpanan server penuh sehingga data tidak dapat disimpan. Silakan coba lagi nanti ' +
+  'atau hubungi admin BEM.';
+
+// Connection-level failures: the database is down, restarting or unreachable.
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|PGlite is closed/i;
+
+/**
+ * Why the database cannot serve right now, if that is what `err` (or an error it wraps) says:
+ * its disk is full (SQLSTATE 53100), or it is unreachable, restarting or out of resources
+ * (connection errors, SQLSTATE class 08, 57P01–57P03, class 53). Undefined for anything else.
+ */
+export function databaseUnavailable(err: unknown): 'disk-full' | 'unavailable' | undefined {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length) {
+    const e = queue.shift() as
+      { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | null | undefined;
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code === '53100') return 'disk-full';
+    if (/^(08|53|57P0[123])/.test(code) || CONNECTION_CODES.has(code)) return 'unavailable';
+    if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return 'unavailable';
+    queue.push(e.cause);
+    if (Array.isArray(e.errors)) queue.push(...(e.errors as unknown[]));
+  }
+  return undefined;
+}
+
 /** Maps every thrown error to the JSON shape; anything unexpected is logged and becomes a 500. */
 export function handleError(logger: Logger) {
   return (err: Error, c: Context) => {
@@ -79,6 +120,24 @@ export function handleError(logger: Logger) {
         'HTTP_ERROR',
         'Permintaan tidak dapat diproses.',
       );
+    }
+    const unavailable = databaseUnavailable(err);
+    if (unavailable) {
+      // Not a fault of the request: say so, and when to retry. Retrying a vote is safe (one
+      // that was recorded after all answers "already voted").
+      logger.error(
+        { err: safeError(err), requestId: c.get('requestId') },
+        unavailable === 'disk-full' ? 'database disk full' : 'database unavailable',
+      );
+      c.header('Retry-After', '5');
+      return unavailable === 'disk-full'
+        ? errorResponse(c, 503, 'STORAGE_FULL', STORAGE_FULL_MESSAGE)
+        : errorResponse(
+            c,
+            503,
+            'DATABASE_UNAVAILABLE',
+            'Server sedang tidak dapat menghubungi basis data. Silakan coba lagi dalam beberapa saat.',
+          );
     }
     logger.error({ err: safeError(err), requestId: c.get('requestId') }, 'unhandled error');
     return errorResponse(c, 500, 'INTERNAL', 'Terjadi kesalahan pada server. Silakan coba lagi.');

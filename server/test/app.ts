@@ -7,7 +7,7 @@ import type { Logger } from '../logger.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { createPostgresDatabase, pgliteTemplate, testDbKind } from './database.ts';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.once('error', reject);
