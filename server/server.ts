@@ -6,11 +6,13 @@ import { createApp } from './app.ts';
 import { createAuth } from './auth.ts';
 import { createAdmin, hasMasterAdmin } from './commands/create-admin.ts';
 import { openDatabase } from './db/client.ts';
+import { checkDataDir } from './db/data-dir.ts';
 import { loadAuthSecret } from './db/secret.ts';
 import type { Env } from './env.ts';
 import type { AppEnv, Services } from './http/context.ts';
 import { ApiError } from './http/errors.ts';
 import { PersonEvents } from './live/person-events.ts';
+import { TurnoutEvents } from './live/turnout-events.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
@@ -35,6 +37,8 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(env.logLevel);
+  // Uploads, mail and the embedded database live there: refuse to start if it cannot be written.
+  checkDataDir(env.dataDir);
   const database = await openDatabase({
     dataDir: env.dataDir,
     databaseUrl: env.databaseUrl,
@@ -42,6 +46,7 @@ export async function startServer(
     inMemory: opts.inMemory,
   });
   let live: PersonEvents | undefined;
+  let turnout: TurnoutEvents | undefined;
   try {
     const mailer =
       opts.mailer ??
@@ -56,6 +61,7 @@ export async function startServer(
       signInPerMinute: env.signInPerMinute,
     });
     live = await PersonEvents.start(database, logger);
+    turnout = await TurnoutEvents.start(database, logger);
     const services: Services = {
       env,
       database,
@@ -63,6 +69,7 @@ export async function startServer(
       mailer,
       logger,
       live,
+      turnout,
       lifecycle: { shuttingDown: false },
     };
 
@@ -90,6 +97,7 @@ export async function startServer(
       (stopping ??= (async () => {
         services.lifecycle.shuttingDown = true;
         await services.live.stop();
+        await services.turnout.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
@@ -103,6 +111,7 @@ export async function startServer(
     return { url: `http://${host}:${port}`, port, services, stop };
   } catch (err) {
     await live?.stop().catch(() => {});
+    await turnout?.stop().catch(() => {});
     await database.close();
     throw err;
   }

@@ -17,7 +17,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { committeeInvitationMail } from '../mail/templates/election-requests.ts';
 import type { Actor } from '../policies/actor.ts';
 import { createInvitation } from './invitations.ts';
-import { loadElection } from './results/compute-results.ts';
+import { forgetPublicRow, loadElection } from './results/compute-results.ts';
 import { sealBallotChain } from './results/seal-results.ts';
 import { canArchive, canPublish } from './rules/lifecycle.ts';
 
@@ -242,7 +242,7 @@ export async function publishResults(db: Db, actor: Actor, electionId: string) {
   const why = canPublish(election, new Date());
   if (why) throw conflict(why);
   await sealFirst(db, electionId);
-  return db.transaction(async (tx) => {
+  const published = await db.transaction(async (tx) => {
     // The database's clock decides again, so a fast application clock cannot publish early.
     const [row] = await tx
       .update(elections)
@@ -267,6 +267,8 @@ export async function publishResults(db: Db, actor: Actor, electionId: string) {
     });
     return row;
   });
+  forgetPublicRow(electionId);
+  return published;
 }
 
 /** Archives a draft (cancelled) or a closed election; refused while it is coming or open. */
@@ -275,7 +277,7 @@ export async function archiveElection(db: Db, actor: Actor, electionId: string) 
   const why = canArchive(election, new Date());
   if (why) throw conflict(why);
   if (election.status !== 'draft') await sealFirst(db, electionId);
-  return db.transaction(async (tx) => {
+  const archived = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(elections)
       .set({ status: 'archived' })
@@ -312,4 +314,7 @@ export async function archiveElection(db: Db, actor: Actor, electionId: string) 
     });
     return row;
   });
+  // The results page of this process reads the new status at once.
+  forgetPublicRow(electionId);
+  return archived;
 }

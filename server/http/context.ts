@@ -2,6 +2,7 @@ import type { Auth } from '../auth.ts';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { PersonEvents } from '../live/person-events.ts';
+import type { TurnoutEvents } from '../live/turnout-events.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -13,6 +14,8 @@ export type Services = {
   mailer: Mailer;
   logger: Logger;
   live: PersonEvents;
+  /** Live turnout of elections (one LISTEN, fanned out to every open stream). */
+  turnout: TurnoutEvents;
   /** Set when the process has begun shutting down; readiness turns false at once. */
   lifecycle: { shuttingDown: boolean };
 };

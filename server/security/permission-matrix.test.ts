@@ -299,6 +299,10 @@ const ROWS: Row[] = [
     },
   })),
   op('GET', '/api/live/me', signedIn(200)),
+  // The live turnout of a running election (participation only): public like its results page
+  op('GET', '/api/live/elections/{electionId}', everyone(200), () => ({
+    params: { electionId: openA.id },
+  })),
   // Managing admins
   op('GET', '/api/admins', master(200)),
   op('POST', '/api/admins', master(201), () => ({

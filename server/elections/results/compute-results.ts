@@ -5,7 +5,13 @@ import { ballots, candidates, elections, participation } from '../../db/schema/i
 import { ApiError } from '../../http/errors.ts';
 import { ABSTAIN, ballotChoices, ballotDigest, KOTAK_KOSONG } from '../rules/ballot.ts';
 import { ballotChainOrder, chainHead } from '../rules/chain.ts';
-import { phaseOf, resultsSealed, type Phase } from '../rules/lifecycle.ts';
+import {
+  phaseOf,
+  resultsPublic,
+  resultsSealed,
+  visibleToPublic,
+  type Phase,
+} from '../rules/lifecycle.ts';
 import { kotakKosongWon, tally } from '../rules/tally.ts';
 import { sealBallotChain } from './seal-results.ts';
 
@@ -103,6 +109,37 @@ export async function loadElection(db: Db, electionId: string): Promise<Election
   const [election] = await db.select().from(elections).where(eq(elections.id, electionId));
   if (!election) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
   return election;
+}
+
+/** How long the row of an election whose results are public is reused by the results page. */
+export const PUBLIC_ROW_TTL_MS = 1000;
+const publicRows = new Map<string, { row: ElectionRow; at: number }>();
+
+/**
+ * The election's row as the results page reads it. Once an election's sealed results are public
+ * they stay public (announcing and archiving only relabel it): such a row is reused for up to
+ * PUBLIC_ROW_TTL_MS, so a crowd opening the page costs one query a second. Every other row (not
+ * sealed, or not released to everyone) is read afresh on every request, since its schedule and
+ * status decide what may be shown. This process forgets a row as soon as it changes it
+ * (forgetPublicRow); a change made by another instance shows here within the TTL.
+ */
+export async function loadElectionForResults(
+  db: Db,
+  electionId: string,
+  now: Date,
+): Promise<ElectionRow> {
+  const memo = publicRows.get(electionId);
+  if (memo && performance.now() - memo.at < PUBLIC_ROW_TTL_MS) return memo.row;
+  const row = await loadElection(db, electionId);
+  if (row.ballotChainHead !== null && visibleToPublic(row) && resultsPublic(row, now))
+    publicRows.set(electionId, { row, at: performance.now() });
+  else publicRows.delete(electionId);
+  return row;
+}
+
+/** Drops the reused row of an election (this process has just changed it). */
+export function forgetPublicRow(electionId: string) {
+  publicRows.delete(electionId);
 }
 
 export function summarize(e: ElectionRow, now: Date): ElectionSummary {
@@ -262,9 +299,13 @@ export async function examineBallots(db: Db, election: ElectionRow): Promise<Bal
   };
 }
 
-/** The ballot-derived part of a result, computed once per closed election and process. */
+/**
+ * The ballot-derived part of a result, computed once per sealed election and process. It is kept
+ * under the seal it was counted against: a box is read for it only after the database said the
+ * polls were closed for good, and ballots are append-only, so it cannot change while that seal
+ * stands.
+ */
 type Cached = {
-  endsAt: number;
   examination: BallotExamination;
   turnout: Turnout;
   sealedHead: string | null;
@@ -293,7 +334,6 @@ async function countAndSeal(db: Db, election: ElectionRow, now: Date): Promise<C
       );
   }
   return {
-    endsAt: election.endsAt.getTime(),
     examination,
     turnout,
     sealedHead: seal.sealedHead,
@@ -305,6 +345,7 @@ async function countAndSeal(db: Db, election: ElectionRow, now: Date): Promise<C
 /** Forgets every cached result (tests; a process never needs it: sealed results do not change). */
 export function clearResultsCache() {
   cache.clear();
+  publicRows.clear();
 }
 
 /**
@@ -314,20 +355,24 @@ export function clearResultsCache() {
  *
  * The first computation after closing seals the chain head into the election (once). Because
  * casting is closed and ballots are append-only, a result computed after the seal never changes:
- * it is kept in memory per election, so the results page answers without reading the box again.
+ * it is kept in memory per election and seal, so the results page answers without reading the
+ * box again. Who may see it is never decided here: callers check that first, on every request.
+ *
+ * `opts.election` is the election's row when the caller has just loaded it (saves a query).
  */
 export async function computeResults(
   db: Db,
   electionId: string,
   now: Date,
-  opts: { useCache?: boolean } = {},
+  opts: { useCache?: boolean; election?: ElectionRow } = {},
 ): Promise<ElectionResults> {
-  const election = await loadElection(db, electionId);
+  const election =
+    opts.election?.id === electionId ? opts.election : await loadElection(db, electionId);
   if (resultsSealed(election, now)) throw sealedError();
   const useCache = opts.useCache ?? true;
-  let entry = useCache ? cache.get(electionId) : undefined;
-  // A moved end (only possible while open) means the box may have changed since.
-  if (entry && entry.endsAt !== election.endsAt.getTime()) entry = undefined;
+  // Only a count made against the seal the election holds now: none before the box is sealed.
+  let entry = useCache && election.ballotChainHead !== null ? cache.get(electionId) : undefined;
+  if (entry && entry.sealedHead !== election.ballotChainHead) entry = undefined;
   if (!entry) {
     if (!useCache) entry = await countAndSeal(db, election, now);
     else {

@@ -89,14 +89,17 @@ export const votingRouter = createRouter()
   .openapi(castVote, async (c) => {
     // The session is checked inside the casting statement itself (see castBallot), so a vote
     // costs one database round trip; the generic session load is skipped for this route.
-    const { auth, database } = c.get('services');
+    const { auth, database, turnout } = c.get('services');
     const sessionToken = await signedSessionToken(c, auth);
     if (!sessionToken) throw errors.unauthenticated();
+    const electionId = c.req.valid('param').id;
     const { receipt, votedAt } = await castBallot(database.db, {
-      electionId: c.req.valid('param').id,
+      electionId,
       sessionToken,
       choice: c.req.valid('json').choice,
     });
+    // Live turnout pages learn of it (coalesced; nothing waits for it).
+    turnout.changed(electionId);
     c.header('Cache-Control', 'no-store');
     return c.json({ receipt, votedAt: votedAt.toISOString() }, 201);
   })

@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
+import { loadElection } from '../../elections/results/compute-results.ts';
+import { visibleToPublic } from '../../elections/rules/lifecycle.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { createRouter } from '../../http/router.ts';
@@ -19,42 +21,103 @@ export const liveMe = createRoute({
   },
 });
 
-/** The live stream of the signed-in person's own records; it ends when the session does. */
-export const liveRouter = createRouter().openapi(liveMe, async (c) => {
-  const user = c.get('user');
-  if (!user) throw errors.unauthenticated();
-  const { live, auth, lifecycle } = c.get('services');
-  if (lifecycle.shuttingDown) {
-    throw new ApiError(
-      503,
-      'SHUTTING_DOWN',
-      'Server sedang dimulai ulang. Coba lagi sebentar lagi.',
-    );
-  }
-  const headers = c.req.raw.headers;
-  c.header('Cache-Control', 'no-store');
-  c.header('X-Accel-Buffering', 'no');
-  return streamSSE(c, async (stream) => {
-    let done: () => void = () => {};
-    const finished = new Promise<void>((resolve) => (done = resolve));
-    const unsubscribe = live.subscribe(user.id, (event) => {
-      if (event === 'closing') return done();
-      void stream.writeSSE({ event: 'changed', data: '{}' });
-    });
-    const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const recheck = setInterval(() => {
-      auth.api.getSession({ headers, query: { disableRefresh: true } }).then(
-        (s) => {
-          if (!s) done();
-        },
-        () => {},
-      );
-    }, SESSION_RECHECK_MS);
-    stream.onAbort(done);
-    await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
-    await finished;
-    clearInterval(heartbeat);
-    clearInterval(recheck);
-    unsubscribe();
-  }) as never;
+export const liveTurnout = createRoute({
+  method: 'get',
+  path: '/live/elections/{electionId}',
+  tags: ['Hasil'],
+  summary:
+    "Server-Sent Events: the election's turnout (participation only, never votes) at once, then a `turnout` event on every change",
+  request: {
+    params: z.object({
+      electionId: z.uuid({ error: 'ID pemilihan tidak valid.' }).openapi({
+        param: { name: 'electionId', in: 'path' },
+        example: '00000000-0000-4000-8000-000000000000',
+      }),
+    }),
+  },
+  responses: {
+    200: { description: 'Event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    400: errorResponses[400],
+    404: errorResponses[404],
+  },
 });
+
+/** A stream that queued this many events its client has not taken is ended (it reconnects). */
+const MAX_QUEUED_EVENTS = 64;
+const RETRY = new TextEncoder().encode('retry: 3000\n\n');
+
+const shuttingDown = () =>
+  new ApiError(503, 'SHUTTING_DOWN', 'Server sedang dimulai ulang. Coba lagi sebentar lagi.');
+
+/** The live stream of the signed-in person's own records; it ends when the session does. */
+export const liveRouter = createRouter()
+  .openapi(liveTurnout, async (c) => {
+    const { turnout, database, lifecycle } = c.get('services');
+    if (lifecycle.shuttingDown) throw shuttingDown();
+    const election = await loadElection(database.db, c.req.valid('param').electionId);
+    // Drafts (and cancelled drafts) exist only for their committee, and have no turnout.
+    if (!visibleToPublic(election))
+      throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+    // One plain stream per client: the hub queues the same bytes on every one of them.
+    let unsubscribe = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(RETRY);
+        unsubscribe = turnout.subscribe(election, {
+          write: (chunk) => {
+            if ((controller.desiredSize ?? 0) < -MAX_QUEUED_EVENTS) return false;
+            controller.enqueue(chunk);
+            return true;
+          },
+          close: () => {
+            try {
+              controller.close();
+            } catch {
+              // The client is gone already.
+            }
+          },
+        });
+      },
+      cancel() {
+        unsubscribe();
+      },
+    });
+    return c.body(body, 200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+      'Transfer-Encoding': 'chunked',
+    }) as never;
+  })
+  .openapi(liveMe, async (c) => {
+    const user = c.get('user');
+    if (!user) throw errors.unauthenticated();
+    const { live, auth, lifecycle } = c.get('services');
+    if (lifecycle.shuttingDown) throw shuttingDown();
+    const headers = c.req.raw.headers;
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      let done: () => void = () => {};
+      const finished = new Promise<void>((resolve) => (done = resolve));
+      const unsubscribe = live.subscribe(user.id, (event) => {
+        if (event === 'closing') return done();
+        void stream.writeSSE({ event: 'changed', data: '{}' });
+      });
+      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const recheck = setInterval(() => {
+        auth.api.getSession({ headers, query: { disableRefresh: true } }).then(
+          (s) => {
+            if (!s) done();
+          },
+          () => {},
+        );
+      }, SESSION_RECHECK_MS);
+      stream.onAbort(done);
+      await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
+      await finished;
+      clearInterval(heartbeat);
+      clearInterval(recheck);
+      unsubscribe();
+    }) as never;
+  });

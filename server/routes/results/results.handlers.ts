@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../../db/client.ts';
@@ -6,6 +7,7 @@ import {
   computeResults,
   computeTurnout,
   loadElection,
+  loadElectionForResults,
   sealedError,
   summarize,
   type ElectionRow,
@@ -37,6 +39,8 @@ async function visibility(
   now: Date,
 ): Promise<Visibility> {
   const isPublic = resultsPublic(election, now);
+  // Public results are the same for everyone: no need to know who asks.
+  if (isPublic && visibleToPublic(election)) return { counts: true };
   const actor = await actorOf(c);
   let insider = false;
   if (actor?.admin) insider = true;
@@ -70,6 +74,15 @@ function refuseDownload(v: Exclude<Visibility, { counts: true }>): never {
   if (v.hidden === 'sealed') throw sealedError();
   if (!v.signedIn) throw errors.unauthenticated();
   throw new ApiError(403, 'RESULTS_NOT_RELEASED', UNRELEASED_MESSAGE);
+}
+
+/** Whether an If-None-Match header names this ETag (or is `*`). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*');
 }
 
 /** A refusal because the results are still sealed becomes "no results yet"; others pass on. */
@@ -107,11 +120,13 @@ export const resultsRouter = createRouter()
     const db = c.get('services').database.db;
     const { electionId } = c.req.valid('param');
     const now = new Date();
-    const election = await loadElection(db, electionId);
+    const election = await loadElectionForResults(db, electionId, now);
     const v = await visibility(c, db, election, now);
     c.header('Cache-Control', 'no-store');
     // Counts only when allowed, and only once the database agrees the box is closed for good.
-    const results = v.counts ? await computeResults(db, electionId, now).catch(stillSealed) : null;
+    const results = v.counts
+      ? await computeResults(db, electionId, now, { election }).catch(stillSealed)
+      : null;
     if (!results) {
       // Turnout alone: participation marks, never anything read from the ballot box.
       const turnout = await computeTurnout(db, election);
@@ -125,15 +140,22 @@ export const resultsRouter = createRouter()
         200,
       );
     }
-    return c.json(
-      {
-        sealed: false as const,
-        election: presentElection(results.election),
-        turnout: results.turnout,
-        results: presentResults(results),
-      },
-      200,
-    );
+    const body = {
+      sealed: false as const,
+      election: presentElection(results.election),
+      turnout: results.turnout,
+      results: presentResults(results),
+    };
+    // Results released to everyone never change again (the box is sealed): any cache may keep
+    // them, revalidating by ETag, which also changes with the election (announced, archived).
+    // Results shown to insiders only, and turnout while sealed, are never stored (no-store above).
+    if (results.chain.sealedHead !== null && resultsPublic(election, now)) {
+      const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url')}"`;
+      c.header('Cache-Control', 'public, no-cache');
+      c.header('ETag', etag);
+      if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+    }
+    return c.json(body, 200);
   })
   .openapi(getResultsCsv, async (c) => {
     const db = c.get('services').database.db;

@@ -100,6 +100,7 @@ export const getResults = createRoute({
       description: 'Turnout, and the results when they may be shown',
       content: { 'application/json': { schema: resultsResponseSchema } },
     },
+    304: { description: 'Public results unchanged since the ETag sent in If-None-Match' },
     400: errorResponses[400],
     404: errorResponses[404],
   },

@@ -171,7 +171,9 @@ describe('released results', () => {
     const anonymous = app.client();
     const res = await anonymous.get(`/api/results/${election.id}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    // Public for good once released: any cache may keep it, revalidating by its ETag.
+    expect(res.headers.get('cache-control')).toBe('public, no-cache');
+    expect(res.headers.get('etag')).toMatch(/^"[\w-]+"$/);
     const body = (await res.json()) as Body;
     expect(body.sealed).toBe(false);
     expect(body.election.phase).toBe('closed');
