@@ -25,8 +25,9 @@ export default defineConfig({
     { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
     {
       name: 'phone',
-      // The whole-election journey runs once, at desktop width; its screens have phone checks of their own.
-      testIgnore: /election-journey/,
+      // The whole-election journey and the hostile-content suite run once, at desktop width;
+      // they look at their screens 390 px wide themselves.
+      testIgnore: /election-journey|hostile-content/,
       use: {
         browserName: 'chromium',
         ...devices['Pixel 7'],

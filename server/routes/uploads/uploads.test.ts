@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../commands/create-admin.ts';
 import { files } from '../../db/schema/index.ts';
 import { filePath } from '../../files/store.ts';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
-import { imageBytes } from '../../test/images.ts';
+import { imageBytes, pngBomb } from '../../test/images.ts';
 
 let app: TestApp;
 let admin: TestClient;
@@ -36,29 +35,6 @@ const upload = (client: TestClient, kind: 'images' | 'documents', bytes: Buffer,
   return client.request('POST', `/api/uploads/${kind}`, { body: form });
 };
 const fileCount = async () => (await app.services.database.db.select().from(files)).length;
-
-/** A PNG whose header claims 30000×30000 pixels (900 megapixels) around a tiny body. */
-function pngBomb(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(30_000, 0);
-  ihdr.writeUInt32BE(30_000, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(30_001 * 4))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('uploads', () => {
   it('takes uploads from admins only, before reading them, and stores nothing otherwise', async () => {
@@ -151,6 +127,7 @@ describe('uploads', () => {
     const big = Buffer.alloc(21 * 1024 * 1024 + 10, 0x25);
     const res = await upload(admin, 'documents', big, 'besar.pdf');
     expect(res.status).toBe(413);
+    expect(((await res.json()) as ErrorBody).error.message).toBe('Ukuran berkas maksimal 20 MB.');
     expect((await app.client().get(`/files/${'0'.repeat(64)}`)).status).toBe(404);
     expect((await app.client().get('/files/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
   });

@@ -1,9 +1,12 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
 import '../../../styles/news.css';
 import { useUploadCover } from '../api/admin.ts';
 
 export type Cover = { cover: string; coverSmall: string; previewUrl: string } | null;
+
+/** The server takes at most this much; a larger file is refused here, before it is sent. */
+const MAX_BYTES = 20 * 1024 * 1024;
 
 /**
  * The cover image: choose a file and it is uploaded at once (the server re-encodes it into a
@@ -22,8 +25,10 @@ export function CoverField({
 }) {
   const upload = useUploadCover();
   const input = useRef<HTMLInputElement>(null);
-  const uploadError =
-    upload.error instanceof ApiError
+  const [tooLarge, setTooLarge] = useState(false);
+  const uploadError = tooLarge
+    ? 'Ukuran berkas maksimal 20 MB.'
+    : upload.error instanceof ApiError
       ? (upload.error.fields.file ?? upload.error.message)
       : upload.error
         ? 'Gagal mengunggah gambar.'
@@ -48,6 +53,12 @@ export function CoverField({
         onChange={(e) => {
           const file = e.target.files?.[0];
           if (!file) return;
+          setTooLarge(file.size > MAX_BYTES);
+          if (file.size > MAX_BYTES) {
+            upload.reset();
+            e.target.value = '';
+            return;
+          }
           upload.mutate(file, {
             onSuccess: (stored) =>
               onChange({
