@@ -40,6 +40,14 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message:
+                "Use web/components/link.tsx: React Router's own links add unused code to every page.",
+            },
+          ],
           patterns: [
             {
               group: ['**/server/**'],

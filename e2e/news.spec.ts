@@ -80,8 +80,8 @@ test('an admin writes and publishes an article with a cover, and it is on /berit
   const body = page.getByRole('textbox', { name: 'Isi', exact: true });
   await body.click();
   const toolbar = page.getByRole('toolbar', { name: 'Format teks' });
-  await toolbar.getByRole('button', { name: 'Judul bagian (H2)' }).click();
-  await expect(toolbar.getByRole('button', { name: 'Judul bagian (H2)' })).toHaveAttribute(
+  await toolbar.getByRole('button', { name: 'Judul bagian H2' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Judul bagian H2' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -89,9 +89,9 @@ test('an admin writes and publishes an article with a cover, and it is on /berit
   await page.keyboard.press('Enter');
   await page.keyboard.type('Tim berlatih setiap sore di bengkel kampus. ');
   // The toolbar is one tab stop; arrow keys move between its buttons.
-  await toolbar.getByRole('button', { name: 'Judul bagian (H2)' }).focus();
+  await toolbar.getByRole('button', { name: 'Judul bagian H2' }).focus();
   await page.keyboard.press('ArrowRight');
-  await expect(toolbar.getByRole('button', { name: 'Subjudul (H3)' })).toBeFocused();
+  await expect(toolbar.getByRole('button', { name: 'Subjudul H3' })).toBeFocused();
   await page.keyboard.press('End');
   await expect(toolbar.getByRole('button', { name: 'Tautan' })).toBeFocused();
   await body.click();

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchElections } from './bench/elections.ts';
+import { benchFrontend } from './bench/frontend.ts';
+import { benchLive } from './bench/live.ts';
 import type { Row } from './bench/measure.ts';
 import { benchSafety } from './bench/safety.ts';
 import { benchStartup } from './bench/startup.ts';
@@ -26,9 +28,19 @@ const suites: { id: string; title: string; run: () => Promise<Row[]> }[] = [
     run: () => benchElections(),
   },
   {
+    id: 'live',
+    title: 'Live turnout and the results page (one server process)',
+    run: () => benchLive(),
+  },
+  {
     id: 'safety',
     title: 'Safety: permissions, hostile input, abuse, faults, secrecy',
     run: () => benchSafety(),
+  },
+  {
+    id: 'frontend',
+    title: 'Front end: first-view JavaScript and Lighthouse (mobile)',
+    run: () => benchFrontend(runs),
   },
 ];
 if (values.only && !suites.some((s) => s.id === values.only)) {

@@ -1,7 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { authBridge } from './http/auth-bridge.ts';
 import type { AppEnv, Services } from './http/context.ts';
@@ -9,7 +8,9 @@ import { errorResponse, handleError } from './http/errors.ts';
 import { clientIp, loadSession, requestLog, securityHeaders } from './http/middleware.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { mountFiles } from './http/files.ts';
+import { originGuard } from './http/origin-guard.ts';
 import { apiGuards } from './http/guards.ts';
+import { storageGuard } from './http/storage-guard.ts';
 import { mountWebApp } from './http/static.ts';
 import { mountDocs } from './routes/docs/docs.ts';
 import { healthRouter } from './routes/health/health.handlers.ts';
@@ -84,27 +85,24 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
 
   app.route('/', healthRouter);
 
-  const limit = (maxSize: number) =>
+  const limit = (maxSize: number, message: string) =>
     bodyLimit({
       maxSize,
       onError: (c) => {
         // The rest of the body is never read; the connection must not be reused for another request.
         c.header('Connection', 'close');
-        return errorResponse(
-          c,
-          413,
-          'PAYLOAD_TOO_LARGE',
-          'Ukuran data yang dikirim terlalu besar.',
-        );
+        return errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', message);
       },
     });
-  const jsonLimit = limit(JSON_BODY_LIMIT);
-  const uploadLimit = limit(UPLOAD_BODY_LIMIT);
+  const jsonLimit = limit(JSON_BODY_LIMIT, 'Ukuran data yang dikirim terlalu besar.');
+  const uploadLimit = limit(UPLOAD_BODY_LIMIT, 'Ukuran berkas maksimal 20 MB.');
   app.use('/api/*', (c, next) =>
     c.req.path.startsWith('/api/uploads/') ? uploadLimit(c, next) : jsonLimit(c, next),
   );
-  // Form-encoded posts from other sites carry no CORS preflight; refuse them by origin.
-  app.use('/api/*', csrf({ origin: services.env.publicUrl }));
+  // Writes from other sites are refused by origin, whatever their content type.
+  app.use('/api/*', originGuard(services.env.publicUrl));
+  // On the embedded database, writes wait while its disk is almost full.
+  app.use('/api/*', storageGuard(services));
 
   app.on(['GET', 'POST'], '/api/auth/*', authBridge);
 

@@ -76,4 +76,8 @@ z.config({
   },
 });
 
+// The site's CSP forbids eval: in a browser zod must neither compile parsers with it nor probe for
+// it (Chromium reports the probe as a CSP violation even though zod catches it).
+if ('document' in globalThis) z.config({ jitless: true });
+
 export { z };

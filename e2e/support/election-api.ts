@@ -10,12 +10,13 @@ import { E2E_MASTER } from './accounts.ts';
 import { newVoter, type Voter } from './fixtures.ts';
 
 /** An API client with its own cookies that sends the site's Origin, as a browser on the site does. */
-async function client(): Promise<APIRequestContext> {
+export async function client(): Promise<APIRequestContext> {
   const baseURL = process.env.E2E_BASE_URL!;
   return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
 }
 
-async function ok<T>(res: Promise<APIResponse>, status = 200) {
+/** Awaits a call and expects its status (the body is in the failure message); answers its JSON. */
+export async function ok<T>(res: Promise<APIResponse>, status = 200) {
   const r = await res;
   expect(r.status(), await r.text()).toBe(status);
   return (r.status() === 204 ? null : await r.json()) as T;
@@ -38,6 +39,22 @@ async function photo(r: number, g: number, b: number) {
  * photos, verified voters on an imported roll, locked) whose polls open `opensInMs` from now.
  */
 export async function lockedElectionThroughApi(opts: { voters: number; opensInMs: number }) {
+  return electionThroughApi(opts);
+}
+
+/**
+ * As lockedElectionThroughApi, with more choices: polls `durationMs` long (default an hour), the
+ * roll also holding already verified voters (`rollNims`), how results are released, and whether
+ * the committee locks it at all (`lock: false` leaves a draft; its roll is set only when not empty).
+ */
+export async function electionThroughApi(opts: {
+  voters: number;
+  opensInMs: number;
+  durationMs?: number;
+  rollNims?: string[];
+  resultsRelease?: 'on-close' | 'manual';
+  lock?: boolean;
+}) {
   const suffix = crypto.randomInt(100_000, 999_999);
   const title = `Pemilihan Ponsel ${suffix}`;
   const anonymous = await client();
@@ -115,28 +132,26 @@ export async function lockedElectionThroughApi(opts: { voters: number; opensInMs
     await ok(master.post(`/api/voters/${found.items[0]!.userId}/verify`));
     voters.push(v);
   }
-  await ok(
-    committee.post(`${base}/roll`, {
-      data: { csv: `NIM\n${voters.map((v) => v.nim).join('\n')}\n` },
-    }),
-  );
+  const roll = [...voters.map((v) => v.nim), ...(opts.rollNims ?? [])];
+  if (roll.length > 0)
+    await ok(committee.post(`${base}/roll`, { data: { csv: `NIM\n${roll.join('\n')}\n` } }));
   await ok(
     committee.put(`${base}/settings`, {
       data: {
         title,
         description: 'Pemilihan ketua dan wakil ketua himpunan.',
         startsAt: wib(opts.opensInMs),
-        endsAt: wib(opts.opensInMs + 3_600_000),
+        endsAt: wib(opts.opensInMs + (opts.durationMs ?? 3_600_000)),
         kotakKosong: true,
         abstain: false,
         rollMode: 'roll',
         rollProdi: [],
         rollYears: [],
-        resultsRelease: 'on-close',
+        resultsRelease: opts.resultsRelease ?? 'on-close',
       },
     }),
   );
-  await ok(committee.post(`${base}/lock`));
+  if (opts.lock !== false) await ok(committee.post(`${base}/lock`));
   for (const c of [anonymous, master, committee]) await c.dispose();
   return { electionId, title, voters, committee: committeeAccount };
 }

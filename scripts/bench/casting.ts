@@ -190,7 +190,11 @@ export async function benchCasting(
  * Sessions made by better-auth's own test-utils plugin on a bench-only auth instance over the
  * same database and secret: the session row and the signed cookie the server's auth accepts.
  */
-async function createSessions(db: Db, publicUrl: string, userIds: string[]): Promise<string[]> {
+export async function createSessions(
+  db: Db,
+  publicUrl: string,
+  userIds: string[],
+): Promise<string[]> {
   const auth = betterAuth({
     baseURL: publicUrl,
     basePath: '/api/auth',
@@ -215,10 +219,10 @@ async function createSessions(db: Db, publicUrl: string, userIds: string[]): Pro
   return cookies;
 }
 
-type BenchServer = { url: string; pid: number; stop: () => Promise<void> };
+export type BenchServer = { url: string; pid: number; stop: () => Promise<void> };
 
 /** Starts scripts/bench/bench-server.ts on a free port and waits until /readyz answers 200. */
-async function startBenchServer(target: Target, port: number): Promise<BenchServer> {
+export async function startBenchServer(target: Target, port: number): Promise<BenchServer> {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['scripts/bench/bench-server.ts'], {
     cwd: root,

@@ -71,7 +71,7 @@ export async function benchElections(
   return rows;
 }
 
-function pgliteTarget(): Target & { dispose: () => Promise<void> } {
+export function pgliteTarget(): Target & { dispose: () => Promise<void> } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-bench-elections-'));
   return {
     open: () => openDatabase({ dataDir }),
@@ -80,7 +80,7 @@ function pgliteTarget(): Target & { dispose: () => Promise<void> } {
   };
 }
 
-async function postgresTarget(): Promise<Target & { dispose: () => Promise<void> }> {
+export async function postgresTarget(): Promise<Target & { dispose: () => Promise<void> }> {
   const admin = adminUrl();
   const name = `bem_bench_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const run = async (query: string) => {
@@ -168,7 +168,7 @@ function countingRows(db: string, f: CountingFigures): Row[] {
   ];
 }
 
-function failed(figure: string, err: unknown): Row {
+export function failed(figure: string, err: unknown): Row {
   const message = (err as Error).message ?? String(err);
   console.error(`bench: ${figure} failed: ${message}`);
   return {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from './context.ts';
+import { routePreloads, withPreloads } from './route-preload.ts';
 
 const hasExtension = /\/[^/]*\.[^/]+$/;
 
@@ -88,6 +89,7 @@ export function mountWebApp(
 ) {
   const indexFile = path.join(webDist, 'index.html');
   let indexHtml: string | undefined;
+  const preloads = routePreloads(webDist);
   const readIndex = () => (indexHtml ??= fs.readFileSync(indexFile, 'utf8'));
 
   app.use(
@@ -124,7 +126,7 @@ export function mountWebApp(
       return c.text('Aplikasi web belum dibangun. Jalankan `npm run build` atau `npm start`.', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    const html = readIndex();
+    const html = withPreloads(readIndex(), preloads(c.req.path));
     const meta = await resolvePageMeta(c, opts.pageMeta ?? []);
     if (!meta) return c.html(html);
     if ('notFound' in meta) return c.html(html, 404);

@@ -1,31 +1,14 @@
+import { ARTICLE_CATEGORIES, ARTICLE_LIMITS } from '../articles.ts';
 import { z } from '../validation.ts';
 import { instantField } from './elections.ts';
 
-/** The categories an article is filed under (Kategori). */
-export const ARTICLE_CATEGORIES = [
-  'Berita',
-  'Kegiatan',
-  'Pengumuman',
-  'Prestasi',
-  'Opini',
-] as const;
-export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
-
-/** What an admin sees of an article's publication: saved only, waiting for its time, or public. */
-export const ARTICLE_STATES = ['draft', 'scheduled', 'published'] as const;
-export type ArticleState = (typeof ARTICLE_STATES)[number];
-
-export const ARTICLE_LIMITS = {
-  titleMin: 5,
-  titleMax: 150,
-  summaryMax: 300,
-  /** Characters of HTML as sent by the editor (before sanitising). */
-  bodyMax: 100_000,
-  /** Articles per page on /berita. */
-  pageSize: 9,
-  /** Articles per page in the admin list. */
-  adminPageSize: 20,
-} as const;
+export {
+  ARTICLE_CATEGORIES,
+  ARTICLE_LIMITS,
+  ARTICLE_STATES,
+  type ArticleCategory,
+  type ArticleState,
+} from '../articles.ts';
 
 const fileHash = z
   .string({ error: 'Gambar sampul tidak valid.' })

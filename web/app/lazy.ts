@@ -1,3 +1,5 @@
+import { lazy, type ComponentType } from 'react';
+
 /** The spec's script chunk load timeout. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -28,4 +30,20 @@ export function lazyRoute<T>(load: () => Promise<T>): () => Promise<T> {
         },
       );
     });
+}
+
+/**
+ * A screen as a lazily loaded component: its module (which exports `Component`) loads when the
+ * screen is first shown, within the chunk timeout. `waitFor`, if given, is awaited alongside the
+ * code the first time (a screen's first data, so it does not first show without it); it never
+ * makes the screen fail.
+ */
+export function lazyPage(
+  load: () => Promise<{ Component: ComponentType }>,
+  waitFor?: () => Promise<unknown>,
+) {
+  return lazy(async () => {
+    const [module] = await Promise.all([lazyRoute(load)(), waitFor?.().catch(() => {})]);
+    return { default: module.Component };
+  });
 }

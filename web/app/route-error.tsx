@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 
 function isChunkError(err: unknown): boolean {
   const msg = err instanceof Error ? `${err.name} ${err.message}` : String(err);
@@ -8,19 +8,8 @@ function isChunkError(err: unknown): boolean {
 }
 
 /** Shown instead of a blank page when a screen's code fails to load or a screen crashes. */
-export function RouteError() {
-  const err = useRouteError();
-  if (isRouteErrorResponse(err) && err.status === 404) {
-    return (
-      <div className="container page placeholder-page" role="alert">
-        <h1>Halaman tidak ditemukan</h1>
-        <Link className="btn btn-primary" to="/">
-          Kembali ke Beranda
-        </Link>
-      </div>
-    );
-  }
-  const chunk = isChunkError(err);
+export function RouteError({ error }: { error: unknown }) {
+  const chunk = isChunkError(error);
   return (
     <div className="container page placeholder-page" role="alert">
       <h1>{chunk ? 'Halaman gagal dimuat' : 'Terjadi kesalahan'}</h1>
@@ -34,4 +23,29 @@ export function RouteError() {
       </button>
     </div>
   );
+}
+
+type BoundaryProps = {
+  children: ReactNode;
+  /** A change (the next page's path) clears a shown error. */
+  resetKey?: string;
+};
+
+/** Catches what its children throw while rendering (a screen's chunk failing included): RouteError. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; key?: string }> {
+  state: { error: unknown; key?: string } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; key?: string }) {
+    // Leaving the page that failed clears the error.
+    if (props.resetKey !== state.key) return { error: null, key: props.resetKey };
+    return null;
+  }
+
+  render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }

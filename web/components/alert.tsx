@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
-/** A message announced to screen readers: errors assertively, successes politely. */
+/**
+ * A message for the eye and for screen readers. An error is an alert, spoken as soon as it
+ * appears. A success or a note is a polite live region that enters the page empty and gets its
+ * text a moment later: screen readers speak a change inside a region they already know, not
+ * always a region that arrives with its text (a message shown as a form gives way to a list).
+ */
 export function Alert({
   kind,
   children,
@@ -8,9 +13,21 @@ export function Alert({
   kind: 'error' | 'success' | 'info';
   children: ReactNode;
 }) {
+  const [filled, setFilled] = useState(kind === 'error');
+  useEffect(() => {
+    if (filled) return;
+    const timer = window.setTimeout(() => setFilled(true), 50);
+    return () => window.clearTimeout(timer);
+  }, [filled]);
+  if (kind === 'error')
+    return (
+      <div className="alert alert-error" role="alert">
+        {children}
+      </div>
+    );
   return (
-    <div className={`alert alert-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      {children}
+    <div className={`alert alert-${kind}`} role="status" aria-live="polite">
+      {filled ? children : null}
     </div>
   );
 }

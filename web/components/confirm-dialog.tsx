@@ -1,8 +1,13 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A modal confirmation for an irreversible step, on the native <dialog> (focus is trapped and
- * Escape cancels). The confirm button carries the action's name, e.g. "Ya, Kirim".
+ * A modal confirmation for an irreversible step, on the native <dialog>: the page behind is
+ * inert, Tab and Shift+Tab go round the dialog's controls (the browser alone would let the focus
+ * leave for its own toolbar), Escape cancels, and closing gives the focus back to what opened it.
+ * The confirm button carries the action's name, e.g. "Ya, Kirim".
  */
 export function ConfirmDialog({
   open,
@@ -41,6 +46,21 @@ export function ConfirmDialog({
       onCancel={(e) => {
         e.preventDefault();
         if (!busy) onCancel();
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== 'Tab') return;
+        const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (!first || !last) return;
+        const at = document.activeElement;
+        if (e.shiftKey && (at === first || at === e.currentTarget)) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && at === last) {
+          e.preventDefault();
+          first.focus();
+        }
       }}
     >
       <h2 id={titleId}>{title}</h2>

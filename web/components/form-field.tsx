@@ -2,7 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
 
 type Common = { label: string; error?: string | undefined; hint?: ReactNode };
 
-/** A labelled input with its error message tied to it for screen readers. */
+/** A labelled input with its error message tied to it and announced (role=alert) for screen readers. */
 export function TextField({
   label,
   error,
@@ -31,7 +31,7 @@ export function TextField({
         </p>
       ) : null}
       {error ? (
-        <p className="field-error" id={errorId}>
+        <p className="field-error" id={errorId} role="alert">
           {error}
         </p>
       ) : null}
@@ -78,7 +78,7 @@ export function SelectField({
         </p>
       ) : null}
       {error ? (
-        <p className="field-error" id={errorId}>
+        <p className="field-error" id={errorId} role="alert">
           {error}
         </p>
       ) : null}

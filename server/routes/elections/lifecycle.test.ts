@@ -333,7 +333,8 @@ describe('preparing and running an election over HTTP', () => {
     const entries = await app.services.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.action, 'election.extended'));
+      .where(eq(auditLog.action, 'election.extended'))
+      .orderBy(auditLog.seq);
     expect(entries.at(-1)?.details).toMatchObject({ alasan: 'Gangguan listrik di kampus.' });
     const earlier = await panitia.post(`/api/elections/${electionId}/extend`, {
       endsAt: new Date(Date.now() + 60_000).toISOString(),

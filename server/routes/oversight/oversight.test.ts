@@ -108,7 +108,9 @@ const statusOf = async (id: string) =>
 const members = (id: string) =>
   db.select().from(committeeMembers).where(eq(committeeMembers.electionId, id));
 const auditActions = async (id: string) =>
-  (await db.select().from(auditLog).where(eq(auditLog.electionId, id))).map((a) => a.action);
+  (await db.select().from(auditLog).where(eq(auditLog.electionId, id)).orderBy(auditLog.seq)).map(
+    (a) => a.action,
+  );
 
 describe('master oversight of elections', () => {
   it('refuses every oversight operation to anyone but the master, and nothing changes', async () => {

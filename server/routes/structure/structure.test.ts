@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT, DEFAULT_FOOTER } from '../../../shared/site.ts';
 import { createAdmin } from '../../commands/create-admin.ts';
@@ -479,7 +479,8 @@ describe('site settings: footer and about', () => {
     const entries = await db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityType, 'site-settings'));
+      .where(eq(auditLog.entityType, 'site-settings'))
+      .orderBy(asc(auditLog.seq));
     expect(entries.map((e) => [e.entityId, e.summary])).toEqual([
       ['footer', 'Mengubah footer situs'],
       ['about', 'Mengubah halaman Tentang'],

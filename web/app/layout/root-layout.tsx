@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { useUsageBeacon } from '../../features/usage/hooks/use-usage-beacon.ts';
+import { RouteErrorBoundary } from '../route-error.tsx';
 import { Footer } from './footer.tsx';
 import { SessionEffects } from './session-effects.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -15,9 +16,12 @@ function ScrollToTop() {
   return null;
 }
 
-/** The shell around every page: top bar, content, footer; the overlay while a page's code loads. */
+/**
+ * The shell around every page: top bar, content, footer; the overlay while a page's code loads,
+ * and the reload message instead of a page that failed to load or crashed.
+ */
 export function RootLayout() {
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
   useUsageBeacon();
   return (
     <>
@@ -28,10 +32,13 @@ export function RootLayout() {
       <SessionEffects />
       <TopBar />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<LoadingOverlay />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
-      {navigation.state === 'loading' ? <LoadingOverlay /> : null}
     </>
   );
 }

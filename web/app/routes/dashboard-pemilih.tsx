@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link.tsx';
+import { Alert } from '../../components/alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
@@ -27,7 +28,7 @@ const statusText = {
 function MyElections() {
   const elections = useMyElections(true);
   if (elections.isPending) return <p role="status">Memuat...</p>;
-  if (elections.isError) return <p className="field-error">{elections.error.message}</p>;
+  if (elections.isError) return <Alert kind="error">{elections.error.message}</Alert>;
   if (!elections.data.items.length) {
     return <p className="empty-state">Belum ada pemilihan yang dapat Anda ikuti saat ini.</p>;
   }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { LatestDocuments } from '../../features/documents/components/latest-documents.tsx';
@@ -69,7 +69,7 @@ export function Component() {
           <ServiceLinks />
           <LatestDocuments />
         </div>
-        <nav className="home-quick" aria-label="Tautan cepat">
+        <nav className="home-quick" aria-label="Jelajahi situs">
           <Link to={paths.struktur}>Struktur Organisasi</Link>
           <Link to={paths.layanan}>Layanan</Link>
           <Link to={paths.dokumen}>Bank Dokumen</Link>

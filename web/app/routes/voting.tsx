@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
@@ -32,7 +33,13 @@ function Voting({ id }: { id: string }) {
   const [receipt, setReceipt] = useState<CastReceipt>();
   useReloadAt([ballot.data?.election.startsAt, ballot.data?.election.endsAt], ballot.refetch);
   if (ballot.isPending) return <p role="status">Memuat...</p>;
-  if (ballot.isError) return <Alert kind="error">{ballot.error.message}</Alert>;
+  if (ballot.isError)
+    return (
+      <>
+        <h1>Pemungutan Suara</h1>
+        <Alert kind="error">{ballot.error.message}</Alert>
+      </>
+    );
   const { election, me } = ballot.data;
   if (receipt) {
     return (

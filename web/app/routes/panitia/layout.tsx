@@ -1,4 +1,5 @@
-import { NavLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { NavLink } from '../../../components/link.tsx';
 import { Alert } from '../../../components/alert.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { paths } from '../../../config/paths.ts';
@@ -25,7 +26,13 @@ function Area({ id }: { id: string }) {
     overview.data ? `Panitia · ${overview.data.election.title}` : 'Panitia Pemilihan',
   );
   if (overview.isPending) return <p role="status">Memuat...</p>;
-  if (overview.isError) return <Alert kind="error">{overview.error.message}</Alert>;
+  if (overview.isError)
+    return (
+      <>
+        <h1>Area Panitia</h1>
+        <Alert kind="error">{overview.error.message}</Alert>
+      </>
+    );
   const { election, canPrepare } = overview.data;
   return (
     <>

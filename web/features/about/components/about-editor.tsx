@@ -57,9 +57,16 @@ function AboutForm({ initial }: { initial: About }) {
         error={fields.visi}
         onChange={(e) => set('visi', e.target.value)}
       />
-      <fieldset className="plain-fieldset about-misi-editor">
+      <fieldset
+        className="plain-fieldset about-misi-editor"
+        aria-describedby={fields.misi ? 'about-misi-error' : undefined}
+      >
         <legend>Misi</legend>
-        {fields.misi ? <p className="field-error">{fields.misi}</p> : null}
+        {fields.misi ? (
+          <p className="field-error" id="about-misi-error" role="alert">
+            {fields.misi}
+          </p>
+        ) : null}
         <ol>
           {value.misi.map((m, i) => (
             <li key={i}>

@@ -33,7 +33,7 @@ export function TextAreaField({
         </p>
       ) : null}
       {error ? (
-        <p className="field-error" id={`${fieldId}-error`}>
+        <p className="field-error" id={`${fieldId}-error`} role="alert">
           {error}
         </p>
       ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { ACTIVITY_ROLES } from '../../../../shared/schemas/admins.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Pager } from '../../../components/pager.tsx';
@@ -14,6 +15,7 @@ import {
 } from '../api/activity.ts';
 import { actionLabel, entityLabel, entityLink, roleLabel } from '../labels.ts';
 import '../../../styles/admin.css';
+import { TableWrap } from '../../../components/table-wrap.tsx';
 
 const PAGE_SIZE = 25;
 const FILTER_KEYS = ['role', 'entityType', 'action', 'from', 'to', 'q'] as const;
@@ -190,7 +192,7 @@ export function ActivityHistory({ isMaster }: { isMaster: boolean }) {
             aria-describedby={fieldError('to') ? 'a-to-error' : undefined}
           />
           {fieldError('to') ? (
-            <p className="field-error" id="a-to-error">
+            <p className="field-error" id="a-to-error" role="alert">
               {fieldError('to')}
             </p>
           ) : null}
@@ -230,7 +232,7 @@ export function ActivityHistory({ isMaster }: { isMaster: boolean }) {
         </p>
       ) : null}
       {activity.data && activity.data.items.length > 0 ? (
-        <div className="table-wrap">
+        <TableWrap label="Tabel histori aktivitas">
           <table className="table activity-table">
             <caption className="visually-hidden">
               Aktivitas, terbaru lebih dulu, halaman {page} dari {pages}
@@ -249,7 +251,7 @@ export function ActivityHistory({ isMaster }: { isMaster: boolean }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       <Pager
         page={Math.min(page, pages)}

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { VITAL_THRESHOLDS, type VitalName } from '../../../../shared/page-paths.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useUsage, type VitalRow } from '../api/dashboard.ts';
 import { formatVital, mediumDay, number } from '../format.ts';
+import { TableWrap } from '../../../components/table-wrap.tsx';
 
 const ViewsChart = lazy(() => import('./views-chart.tsx'));
 
@@ -23,7 +24,7 @@ const RATING = {
 
 function VitalsTable({ vitals }: { vitals: VitalRow[] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label="Tabel kecepatan situs">
       <table className="table vitals-table">
         <caption>
           Kecepatan situs menurut browser pengunjung: persentil ke-75 (p75) selama 30 hari terakhir
@@ -61,7 +62,7 @@ function VitalsTable({ vitals }: { vitals: VitalRow[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
@@ -98,7 +99,7 @@ export function UsageSection() {
           )}
           <details className="usage-details">
             <summary>Tabel kunjungan per hari</summary>
-            <div className="table-wrap">
+            <TableWrap label="Tabel kunjungan per hari">
               <table className="table">
                 <caption className="visually-hidden">Kunjungan halaman per hari (WIB)</caption>
                 <thead>
@@ -116,12 +117,12 @@ export function UsageSection() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           </details>
 
           <h3>Halaman Terpopuler</h3>
           {usage.data.topPages.length ? (
-            <div className="table-wrap">
+            <TableWrap label="Tabel halaman terpopuler">
               <table className="table top-pages">
                 <caption className="visually-hidden">
                   Sepuluh halaman yang paling banyak dibuka
@@ -145,7 +146,7 @@ export function UsageSection() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           ) : (
             <p className="empty-state">Belum ada halaman yang dibuka.</p>
           )}

@@ -74,7 +74,7 @@ export function AddAdminForm() {
             <option value="master">Master (dapat mengelola admin dan pemilihan)</option>
           </select>
           {e.role ? (
-            <p className="field-error" id={`${roleId}-error`}>
+            <p className="field-error" id={`${roleId}-error`} role="alert">
               {e.role.message}
             </p>
           ) : null}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { resetPasswordSchema } from '../../../../shared/schemas/account.ts';
 import type { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';

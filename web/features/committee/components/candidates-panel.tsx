@@ -82,9 +82,15 @@ function CandidateForm({
               id="c-visi"
               rows={3}
               value={v.visi}
+              aria-invalid={errors.visi ? true : undefined}
+              aria-describedby={errors.visi ? 'c-visi-error' : undefined}
               onChange={(x) => setV({ ...v, visi: x.target.value })}
             />
-            {errors.visi ? <p className="field-error">{errors.visi}</p> : null}
+            {errors.visi ? (
+              <p className="field-error" id="c-visi-error" role="alert">
+                {errors.visi}
+              </p>
+            ) : null}
           </div>
           <div className="field">
             <label htmlFor="c-misi">Misi</label>
@@ -92,9 +98,15 @@ function CandidateForm({
               id="c-misi"
               rows={5}
               value={v.misi}
+              aria-invalid={errors.misi ? true : undefined}
+              aria-describedby={errors.misi ? 'c-misi-error' : undefined}
               onChange={(x) => setV({ ...v, misi: x.target.value })}
             />
-            {errors.misi ? <p className="field-error">{errors.misi}</p> : null}
+            {errors.misi ? (
+              <p className="field-error" id="c-misi-error" role="alert">
+                {errors.misi}
+              </p>
+            ) : null}
           </div>
         </div>
         <div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { paths } from '../../../config/paths.ts';

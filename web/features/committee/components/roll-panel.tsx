@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useApplyRoll, useRoll, useRollPreview, type Overview } from '../api/committee.ts';
 import { Pager } from '../../../components/pager.tsx';
+import { TableWrap } from '../../../components/table-wrap.tsx';
 
 /** Pemilih: the roll with who has voted (never what); "Impor CSV" of NIMs with a preview first. */
 export function RollPanel({ overview, canPrepare }: { overview: Overview; canPrepare: boolean }) {
@@ -83,7 +84,7 @@ export function RollPanel({ overview, canPrepare }: { overview: Overview; canPre
         <p className="empty-state">Tidak ada pemilih{q ? ' yang cocok' : ''}.</p>
       ) : null}
       {roll.data && roll.data.items.length ? (
-        <div className="table-wrap">
+        <TableWrap label="Tabel daftar pemilih">
           <table className="table">
             <thead>
               <tr>
@@ -104,7 +105,7 @@ export function RollPanel({ overview, canPrepare }: { overview: Overview; canPre
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       <Pager page={page} pages={pages} label="Halaman daftar pemilih" onPage={setPage} />
       <ConfirmDialog

@@ -190,7 +190,10 @@ export function SettingsPanel({
             </select>
           </div>
           {v.rollMode === 'prodi' ? (
-            <fieldset className="plain-fieldset">
+            <fieldset
+              className="plain-fieldset"
+              aria-describedby={errors.rollProdi ? 'roll-prodi-error' : undefined}
+            >
               <legend>Program Studi</legend>
               {PRODI.map((p) => (
                 <label key={p} className="check">
@@ -209,7 +212,11 @@ export function SettingsPanel({
                   {p}
                 </label>
               ))}
-              {errors.rollProdi ? <p className="field-error">{errors.rollProdi}</p> : null}
+              {errors.rollProdi ? (
+                <p className="field-error" id="roll-prodi-error" role="alert">
+                  {errors.rollProdi}
+                </p>
+              ) : null}
             </fieldset>
           ) : null}
           {v.rollMode === 'angkatan' ? (

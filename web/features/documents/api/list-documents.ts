@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DOCUMENT_LIMITS, type DocumentTypeGroup } from '../../../../shared/schemas/documents.ts';
+import { DOCUMENT_LIMITS, type DocumentTypeGroup } from '../../../../shared/documents.ts';
 import { api, json } from '../../../lib/api-client.ts';
 
 export type DocumentFilter = {

@@ -119,7 +119,7 @@ export function DocumentForm({
           {...register('description')}
         />
         {e.description ? (
-          <p className="field-error" id="doc-description-error">
+          <p className="field-error" id="doc-description-error" role="alert">
             {e.description.message}
           </p>
         ) : (

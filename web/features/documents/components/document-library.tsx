@@ -4,7 +4,7 @@ import {
   DOCUMENT_LIMITS,
   DOCUMENT_TYPE_GROUPS,
   type DocumentTypeGroup,
-} from '../../../../shared/schemas/documents.ts';
+} from '../../../../shared/documents.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { useDocuments, type DocumentItem } from '../api/list-documents.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLatestDocuments } from '../api/latest-documents.ts';
 import { formatSize, typeLabel } from '../format.ts';

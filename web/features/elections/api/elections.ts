@@ -21,8 +21,10 @@ export const useMyElections = (enabled: boolean) =>
 /** The ballot of an election and the voter's state in it. */
 export const getBallot = (id: string) => json(api.voting[':id'].$get({ param: { id } }));
 export type Ballot = Awaited<ReturnType<typeof getBallot>>;
-export const useBallot = (id: string) =>
-  useQuery({ queryKey: ['ballot', id], queryFn: () => getBallot(id), staleTime: 0 });
+/** Fresh for two seconds only: the page does not refetch what app/prefetch.ts has just fetched. */
+export const ballotQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['ballot', id], queryFn: () => getBallot(id), staleTime: 2_000 });
+export const useBallot = (id: string) => useQuery(ballotQueryOptions(id));
 
 /** Casts the ballot; the answer holds the receipt (shown once). */
 export function useCastVote(id: string) {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -12,11 +12,18 @@ type Candidate = Ballot['candidates'][number];
 
 export type CastReceipt = { receipt: string; votedAt: string };
 
-/** The receipt after casting: kept by the page, so it stays whatever the ballot's state becomes. */
+/**
+ * The receipt after casting: kept by the page, so it stays whatever the ballot's state becomes.
+ * It takes the focus (the ballot and its dialog are gone), so a screen reader reads it out.
+ */
 export function ReceiptCard({ receipt }: { receipt: CastReceipt }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="card receipt" aria-labelledby="receipt-title">
-      <h2 id="receipt-title">Suara Anda sudah tercatat</h2>
+      <h2 id="receipt-title" tabIndex={-1} ref={heading}>
+        Suara Anda sudah tercatat
+      </h2>
       <p>
         Simpan kode berikut. Dengan kode ini Anda dapat memeriksa bahwa suara Anda ikut dihitung,
         tanpa memperlihatkan pilihan Anda.

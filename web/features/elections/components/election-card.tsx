@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatWib } from '../../../lib/wib.ts';
 import type { PublicElection } from '../api/elections.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ArticleCategory } from '../../../../shared/schemas/articles.ts';
+import type { ArticleCategory } from '../../../../shared/articles.ts';
 import { api, json } from '../../../lib/api-client.ts';
 
 export type NewsFilter = { q: string; category: ArticleCategory | ''; page: number };

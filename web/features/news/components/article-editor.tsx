@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import {
   ARTICLE_CATEGORIES,
   ARTICLE_LIMITS,
@@ -269,7 +269,7 @@ function EditorForm({
             pratinjau tautan saat dibagikan.
           </p>
           {errors.summary ? (
-            <p className="field-error" id="article-summary-error">
+            <p className="field-error" id="article-summary-error" role="alert">
               {errors.summary}
             </p>
           ) : null}

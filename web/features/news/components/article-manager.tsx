@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import type { ArticleState } from '../../../../shared/schemas/articles.ts';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/link.tsx';
+import type { ArticleState } from '../../../../shared/articles.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LogoMark } from '../../../components/logo.tsx';

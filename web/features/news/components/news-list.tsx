@@ -4,7 +4,7 @@ import {
   ARTICLE_CATEGORIES,
   ARTICLE_LIMITS,
   type ArticleCategory,
-} from '../../../../shared/schemas/articles.ts';
+} from '../../../../shared/articles.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import '../../../styles/news.css';
@@ -119,8 +119,8 @@ export function NewsList() {
       ) : null}
       {articles.data?.items.length ? (
         <ul className="news-grid" aria-label="Daftar berita">
-          {articles.data.items.map((a) => (
-            <ArticleCard key={a.slug} article={a} headingLevel={2} />
+          {articles.data.items.map((a, i) => (
+            <ArticleCard key={a.slug} article={a} headingLevel={2} priority={i === 0} />
           ))}
         </ul>
       ) : null}

@@ -8,6 +8,7 @@ const SAFE_LINK = /^(https?:\/\/[^\s/]|mailto:[^\s/])/i;
 
 type Tool = {
   key: string;
+  /** The button's name; it holds the visible `text` when that is a word (WCAG 2.5.3). */
   label: string;
   text: string;
   /** Toggles report their state with aria-pressed; commands (undo) do not. */
@@ -19,14 +20,14 @@ type Tool = {
 const TOOLS: Tool[] = [
   {
     key: 'h2',
-    label: 'Judul bagian (H2)',
+    label: 'Judul bagian H2',
     text: 'H2',
     active: (e) => e.isActive('heading', { level: 2 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
   },
   {
     key: 'h3',
-    label: 'Subjudul (H3)',
+    label: 'Subjudul H3',
     text: 'H3',
     active: (e) => e.isActive('heading', { level: 3 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
@@ -68,7 +69,7 @@ const TOOLS: Tool[] = [
   },
   {
     key: 'ordered',
-    label: 'Daftar bernomor',
+    label: 'Daftar bernomor 1, 2, 3',
     text: '1.',
     active: (e) => e.isActive('orderedList'),
     run: (e) => e.chain().focus().toggleOrderedList().run(),
@@ -200,7 +201,7 @@ export function RichTextEditor({
         </p>
       ) : null}
       {error ? (
-        <p className="field-error" id={errorId}>
+        <p className="field-error" id={errorId} role="alert">
           {error}
         </p>
       ) : null}
@@ -368,7 +369,7 @@ function LinkForm({
           }}
         />
         {error ? (
-          <p className="field-error" id={`${inputId}-error`}>
+          <p className="field-error" id={`${inputId}-error`} role="alert">
             {error}
           </p>
         ) : null}

@@ -108,7 +108,7 @@ export function RequestForm() {
           {...register('deskripsi')}
         />
         {e.deskripsi ? (
-          <p className="field-error" id="deskripsi-error">
+          <p className="field-error" id="deskripsi-error" role="alert">
             {e.deskripsi.message}
           </p>
         ) : null}

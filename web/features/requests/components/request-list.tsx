@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -159,11 +159,16 @@ export function RequestList() {
             value={alasan}
             onChange={(e) => setAlasan(e.target.value)}
             aria-invalid={rejectError ? true : undefined}
+            aria-describedby={rejectError ? 'alasan-error' : 'alasan-hint'}
           />
           {rejectError ? (
-            <p className="field-error">{rejectError}</p>
+            <p className="field-error" id="alasan-error" role="alert">
+              {rejectError}
+            </p>
           ) : (
-            <p className="field-hint">Dikirim ke pemohon melalui email.</p>
+            <p className="field-hint" id="alasan-hint">
+              Dikirim ke pemohon melalui email.
+            </p>
           )}
         </div>
       </ConfirmDialog>

@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { formatPercent, formatWib } from '../../../lib/wib.ts';
 import { useReceiptCheck, type ResultsResponse } from '../api/results.ts';
 import { ResultsChart } from './results-chart.tsx';
+import { TableWrap } from '../../../components/table-wrap.tsx';
 
 type Turnout = ResultsResponse['turnout'];
 
@@ -110,7 +111,7 @@ export function ResultsView({ data }: { data: ResultsResponse }) {
               options={data.results.options}
               winner={data.results.winner?.choice ?? null}
             />
-            <div className="table-wrap">
+            <TableWrap label="Tabel perolehan suara">
               <table className="table">
                 <caption className="visually-hidden">Perolehan suara per pilihan</caption>
                 <thead>
@@ -137,7 +138,7 @@ export function ResultsView({ data }: { data: ResultsResponse }) {
                   ) : null}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
             <p className="field-hint">
               Surat suara: {data.results.totals.ballots} · sah: {data.results.totals.valid}. Hash
               akhir log surat suara: <code className="code hash">{data.results.chain.head}</code>

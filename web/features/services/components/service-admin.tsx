@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { SERVICE_CATEGORIES, SERVICE_LIMITS } from '../../../../shared/schemas/services.ts';
+import { useEffect, useRef, useState } from 'react';
+import { SERVICE_CATEGORIES, SERVICE_LIMITS } from '../../../../shared/services.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { MoveButtons, useMoveFocus, type Direction } from '../../../components/move-buttons.tsx';
@@ -29,6 +29,15 @@ export function ServiceAdmin() {
   const [deleting, setDeleting] = useState<ServiceItem | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const addButton = useRef<HTMLButtonElement>(null);
+  // Back from the form (saved or cancelled), the focus goes to the button that opened it.
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (editing) wasEditing.current = true;
+    else if (wasEditing.current) {
+      wasEditing.current = false;
+      addButton.current?.focus();
+    }
+  }, [editing]);
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / limit)) : 1;
   const fail = (err: unknown) =>
     setMessage({ kind: 'error', text: err instanceof ApiError ? err.message : 'Gagal.' });

@@ -1,4 +1,4 @@
-import { serviceLinkKind } from '../../../../shared/schemas/services.ts';
+import { serviceLinkKind } from '../../../../shared/services.ts';
 import type { ServiceItem } from '../api/list-services.ts';
 import '../../../styles/services.css';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SERVICE_LIMITS } from '../../../../shared/schemas/services.ts';
+import { SERVICE_LIMITS } from '../../../../shared/services.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { useServices } from '../api/list-services.ts';

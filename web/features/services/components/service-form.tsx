@@ -85,7 +85,7 @@ export function ServiceForm({
           {...register('description')}
         />
         {e.description ? (
-          <p className="field-error" id="svc-description-error">
+          <p className="field-error" id="svc-description-error" role="alert">
             {e.description.message}
           </p>
         ) : null}

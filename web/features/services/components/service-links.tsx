@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useServices } from '../api/list-services.ts';
 import { ServiceAction } from './service-card.tsx';

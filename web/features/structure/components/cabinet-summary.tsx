@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import '../../../styles/structure.css';
 import { paths } from '../../../config/paths.ts';
 import { useCurrentStructure, type PeriodDetail } from '../api/structure-queries.ts';

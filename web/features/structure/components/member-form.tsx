@@ -110,7 +110,7 @@ export function MemberForm({
           ))}
         </select>
         {fields.divisionId ? (
-          <p className="field-error" id={`${groupId}-error`}>
+          <p className="field-error" id={`${groupId}-error`} role="alert">
             {fields.divisionId}
           </p>
         ) : null}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { Alert } from '../../../components/alert.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import {

@@ -1,55 +1,32 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { isCountedPage, normalizePagePath, type VitalName } from '../../../../shared/page-paths.ts';
+import { isCountedPage, normalizePagePath } from '../../../../shared/page-paths.ts';
+import { send } from '../send.ts';
 
-/** Fire and forget: sendBeacon survives the page being closed; fetch keepalive where it is missing. */
-function send(url: string, body: unknown) {
-  const data = JSON.stringify(body);
-  try {
-    if (navigator.sendBeacon?.(url, new Blob([data], { type: 'application/json' }))) return;
-  } catch {
-    // Some browsers refuse a JSON beacon; the fetch below does the same job.
-  }
-  void fetch(url, {
-    method: 'POST',
-    body: data,
-    headers: { 'Content-Type': 'application/json' },
-    credentials: 'omit',
-    keepalive: true,
-  }).catch(() => {});
+/**
+ * The web-vitals of this page load. Their code (vitals.ts, with the `web-vitals` package) loads
+ * once the page has loaded and the browser is idle; should it fail to load, nothing is measured.
+ */
+function watchVitals(path: string) {
+  afterLoad(() =>
+    import('../vitals.ts').then(
+      (m) => m.watchVitals(path),
+      () => {},
+    ),
+  );
 }
 
 /**
- * The web-vitals of this page load, measured by the `web-vitals` package (loaded after the page,
- * in its own small chunk) and sent in batches: when the page is hidden, and shortly after the
- * first values arrive. Attributed to the page the visitor landed on.
+ * Runs `start` once the page has loaded and the browser is idle, so the measuring code never
+ * competes with what the first view needs (web-vitals reads the buffered entries of earlier events).
  */
-function watchVitals(path: string) {
-  const queue = new Map<VitalName, number>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (!queue.size) return;
-    const metrics = [...queue].map(([name, value]) => ({ name, value }));
-    queue.clear();
-    send('/api/metrics/vitals', { path, metrics });
-  };
-  const report = (m: { name: VitalName; value: number }) => {
-    queue.set(m.name, m.value);
-    timer ??= setTimeout(flush, 5000);
-  };
-  addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flush();
-  });
-  addEventListener('pagehide', flush);
-  void import('web-vitals').then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
-    onCLS(report);
-    onFCP(report);
-    onINP(report);
-    onLCP(report);
-    onTTFB(report);
-  });
+function afterLoad(start: () => unknown) {
+  const idle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(() => void start(), { timeout: 5000 })
+      : setTimeout(() => void start(), 1000);
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
 }
 
 /** Set by the first route the app shows: the page load the web-vitals belong to. */

@@ -1,0 +1,554 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, devices, type Browser } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { hashPassword } from '../../server/commands/create-account.ts';
+import { openDatabase, type Db } from '../../server/db/client.ts';
+import {
+  account,
+  articles,
+  candidates,
+  electionRoll,
+  elections,
+  user,
+} from '../../server/db/schema/index.ts';
+import { insertVoters } from '../../server/test/elections.ts';
+import { seedDemoDocuments, seedDemoServices } from '../demo/documents.ts';
+import { seedDemoNews } from '../demo/news.ts';
+import { seedDemoAbout, seedDemoStructure } from '../demo/structure.ts';
+import { freePort, median, stop, type Row } from './measure.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const PASSWORD = 'sandi-bench-1';
+
+/** The JavaScript budget of a page's first view, gzip. */
+const JS_BUDGET_KB = 100;
+/** Lighthouse budgets (scores 0–100). */
+const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
+type Category = keyof typeof LIGHTHOUSE_BUDGETS;
+const CATEGORY_NAMES: Record<Category, string> = {
+  performance: 'performance',
+  accessibility: 'accessibility',
+  'best-practices': 'best practices',
+};
+
+/** Chromium flags for a quiet, offline headless browser (as the e2e tests use). */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** One page the bench loads: its path, the route module that renders it, and text proving it rendered. */
+type Page = {
+  path: string;
+  /** The route module (as in the Vite manifest, relative to web/). */
+  route: string;
+  /** Text that is on the page once it has rendered its content (not a loading state). */
+  expect: string;
+  signedIn?: boolean;
+  jsBudget: boolean;
+};
+
+type Seeded = { electionId: string; voterEmail: string; articleTitle: string; candidate: string };
+
+/**
+ * The public first view, measured on the production build served by the real server (PGlite in a
+ * temporary DATA_DIR with the demo content, an open election with candidate photos and a signed-in
+ * voter on its roll): the JavaScript each page loads until it is rendered and the network is idle,
+ * less the web-vitals telemetry the app starts after the load event (gzip level 9 of every script,
+ * as Chromium on a phone loads it), each route's own chunk, and
+ * Lighthouse's mobile scores (default mobile emulation and throttling; median of `runs` runs).
+ */
+export async function benchFrontend(runs = 3): Promise<Row[]> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-bench-frontend-'));
+  const webDir = path.join(work, 'web');
+  const dataDir = path.join(work, 'data');
+  try {
+    console.log('bench: building the web app');
+    const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+    const built = spawnSync(
+      process.execPath,
+      [vite, 'build', '--outDir', webDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (built.status !== 0) throw new Error(`vite build failed (${built.status})`);
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+    console.log('bench: seeding the demo content');
+    const seeded = await seed(dataDir);
+    const pages: Page[] = [
+      {
+        path: '/',
+        route: 'app/routes/home.tsx',
+        expect: seeded.articleTitle,
+        jsBudget: true,
+      },
+      {
+        path: '/berita',
+        route: 'app/routes/berita.tsx',
+        expect: seeded.articleTitle,
+        jsBudget: true,
+      },
+      {
+        path: '/pemilihan',
+        route: 'app/routes/pemilihan.tsx',
+        expect: ELECTION_TITLE,
+        jsBudget: false,
+      },
+      {
+        path: `/voting/${seeded.electionId}`,
+        route: 'app/routes/voting.tsx',
+        expect: seeded.candidate,
+        signedIn: true,
+        jsBudget: true,
+      },
+    ];
+
+    const server = await startServer(dataDir, webDir);
+    try {
+      const cookie = await signIn(server.url, seeded.voterEmail);
+      const rows: Row[] = [];
+      console.log('bench: first-view JavaScript');
+      const browser = await chromium.launch({
+        executablePath: chromiumPath(),
+        args: CHROME_FLAGS.slice(1),
+      });
+      try {
+        for (const page of pages.filter((p) => p.jsBudget)) {
+          try {
+            rows.push(...(await firstViewJs(browser, server.url, page, cookie, manifest)));
+          } catch (err) {
+            rows.push(failed(`First-view JavaScript of ${label(page)}`, err));
+          }
+        }
+      } finally {
+        await browser.close();
+      }
+      for (const page of pages) {
+        console.log(`bench: Lighthouse ${page.path} (${runs} runs)`);
+        try {
+          rows.push(...(await lighthouseRows(server.url, page, cookie, runs)));
+        } catch (err) {
+          rows.push(failed(`Lighthouse mobile, ${label(page)}`, err));
+        }
+      }
+      return rows;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const ELECTION_TITLE = 'Pemilihan Raya Ketua dan Wakil Ketua BEM 2026';
+
+/** Demo content (as `npm run seed:demo`), an open election with photos, and one voter on its roll. */
+async function seed(dataDir: string): Promise<Seeded> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const db = database.db;
+    await seedDemoNews(db, dataDir, null);
+    await seedDemoDocuments(db, dataDir, null);
+    await seedDemoServices(db, dataDir, null);
+    await seedDemoStructure(db, dataDir, null);
+    await seedDemoAbout(db, dataDir, null);
+    const [voter] = await insertVoters(db, 1);
+    await db.insert(account).values({
+      id: crypto.randomUUID(),
+      accountId: voter!.id,
+      providerId: 'credential',
+      userId: voter!.id,
+      password: await hashPassword(PASSWORD),
+    });
+    const [{ email }] = (await db
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.id, voter!.id))) as [{ email: string }];
+    const { electionId, candidate } = await insertElection(db, [voter!.nim]);
+    const articleTitle = await latestArticleTitle(db);
+    return { electionId, voterEmail: email, articleTitle, candidate };
+  } finally {
+    await database.close();
+  }
+}
+
+async function latestArticleTitle(db: Db): Promise<string> {
+  const [a] = await db
+    .select({ title: articles.title })
+    .from(articles)
+    .orderBy(desc(articles.publishedAt))
+    .limit(1);
+  if (!a) throw new Error('the demo seed made no article');
+  return a.title;
+}
+
+/** A 300×300 JPEG data URL as the committee's browser sends it (one colour per candidate). */
+async function candidatePhoto(r: number, g: number, b: number): Promise<string> {
+  const jpeg = await sharp({
+    create: { width: 300, height: 300, channels: 3, background: { r, g, b } },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+}
+
+/** An election open now (locked, three candidate pairs with photos) whose roll holds the given NIMs. */
+async function insertElection(db: Db, nims: string[]) {
+  const now = Date.now();
+  const [election] = await db
+    .insert(elections)
+    .values({
+      title: ELECTION_TITLE,
+      organizer: 'KPU BEM',
+      description: 'Pemilihan ketua dan wakil ketua BEM periode 2026/2027.',
+      startsAt: new Date(now - 3_600_000),
+      endsAt: new Date(now + 8 * 3_600_000),
+      status: 'ready',
+      lockedAt: new Date(now - 7_200_000),
+      rollMode: 'roll',
+      rollSize: nims.length,
+      kotakKosong: false,
+      abstain: false,
+    })
+    .returning();
+  const pairs = [
+    ['Raka Pratama', 'Nadia Putri', [30, 90, 200]],
+    ['Dimas Aryo', 'Salsabila Rahma', [200, 120, 30]],
+    ['Fajar Nugroho', 'Intan Maharani', [40, 150, 90]],
+  ] as const;
+  await db.insert(candidates).values(
+    await Promise.all(
+      pairs.map(async ([namaKetua, namaWakil, [r, g, b]], i) => ({
+        electionId: election!.id,
+        nomorUrut: i + 1,
+        namaKetua,
+        namaWakil,
+        visi: `BEM yang terbuka, dekat dengan mahasiswa dan berani bersuara bersama ${namaKetua}.`,
+        misi: '1. Forum aspirasi setiap bulan.\n2. Laporan keuangan terbuka.\n3. Kolaborasi dengan himpunan.',
+        foto: await candidatePhoto(r, g, b),
+      })),
+    ),
+  );
+  await db.insert(electionRoll).values(nims.map((nim) => ({ electionId: election!.id, nim })));
+  return { electionId: election!.id, candidate: pairs[0][0] };
+}
+
+type Server = { url: string; stop: () => Promise<void> };
+
+/** The real server (server/main.ts, production mode) over the seeded DATA_DIR and the fresh build. */
+async function startServer(dataDir: string, webDir: string): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      WEB_DIST: webDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      ADMIN_NAME: '',
+      AUTH_SECRET: '',
+      SMTP_URL: '',
+      TRUST_PROXY: 'false',
+    },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const deadline = performance.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}: ${stderr.trim()}`);
+    const ok = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (performance.now() > deadline) {
+      await stop(child);
+      throw new Error(`server not ready in time: ${stderr.trim()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url, stop: () => stop(child) };
+}
+
+/** Signs the voter in through the real endpoint; returns the Cookie header a browser would send. */
+async function signIn(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  const pairs = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  if (!pairs.some((p) => p.includes('session_token='))) throw new Error('sign-in set no cookie');
+  return pairs.join('; ');
+}
+
+function chromiumPath(): string {
+  const found = [process.env.CHROME_PATH, process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
+    (p) => p && fs.existsSync(p),
+  );
+  if (!found) throw new Error('Chromium not found: set CHROME_PATH');
+  return found;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const gzipSize = (data: Buffer) => zlib.gzipSync(data, { level: 9 }).length;
+
+/**
+ * The app's telemetry that starts only once the page has loaded and the browser is idle (the
+ * web-vitals measurement, web/features/usage/vitals.ts, with the package): not needed for the
+ * first view, so not counted in it when it was requested after the load event (it is counted if
+ * it ever comes earlier). Its size is named in the row's note.
+ */
+const AFTER_LOAD_TELEMETRY = 'features/usage/vitals.ts';
+
+/**
+ * Loads the page on an emulated phone (Playwright's Pixel 7) and collects every script response
+ * until the page shows its content and the network is idle, less the telemetry the app loads after
+ * the load event (AFTER_LOAD_TELEMETRY). Sizes: gzip level 9 of each script's bytes, and what the
+ * server actually sent (its Content-Encoding).
+ */
+async function firstViewJs(
+  browser: Browser,
+  base: string,
+  page: Page,
+  cookie: string,
+  manifest: Record<string, { file: string; imports?: string[]; isEntry?: boolean }>,
+): Promise<Row[]> {
+  const context = await browser.newContext({
+    ...devices['Pixel 7'],
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+  });
+  try {
+    if (page.signedIn)
+      await context.addCookies(
+        cookie.split('; ').map((pair) => {
+          const i = pair.indexOf('=');
+          return { name: pair.slice(0, i), value: pair.slice(i + 1), url: base };
+        }),
+      );
+    const tab = await context.newPage();
+    const scripts: { file: string; gzip: number; sent: number }[] = [];
+    const pending: Promise<void>[] = [];
+    tab.on('response', (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      pending.push(
+        (async () => {
+          const body = await res.body();
+          const sizes = await res.request().sizes();
+          scripts.push({
+            file: new URL(res.url()).pathname,
+            gzip: gzipSize(body),
+            sent: sizes.responseBodySize,
+          });
+        })(),
+      );
+    });
+    await tab.goto(base + page.path, { waitUntil: 'networkidle' });
+    await tab.getByText(page.expect).first().waitFor({ timeout: 30_000 });
+    await tab.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    // When each script was requested, against the load event (the page's own clock).
+    const timing = await tab.evaluate<{ load: number; starts: [string, number][] }>(`({
+      load: performance.getEntriesByType('navigation')[0]?.loadEventStart ?? 0,
+      starts: performance
+        .getEntriesByType('resource')
+        .map((e) => [new URL(e.name).pathname, e.startTime]),
+    })`);
+    const requestedAt = new Map(timing.starts);
+    const telemetry = new Set(
+      [AFTER_LOAD_TELEMETRY, ...(manifest[AFTER_LOAD_TELEMETRY]?.imports ?? [])]
+        .filter((k) => manifest[k] && !manifest[k].isEntry)
+        .map((k) => `/${manifest[k]!.file}`),
+    );
+    const afterLoad = scripts.filter(
+      (s) =>
+        telemetry.has(s.file) && timing.load > 0 && (requestedAt.get(s.file) ?? -1) >= timing.load,
+    );
+    const counted = scripts.filter((s) => !afterLoad.includes(s));
+    const total = counted.reduce((s, x) => s + x.gzip, 0);
+    const sent = counted.reduce((s, x) => s + x.sent, 0);
+    const ownFile = `/${manifest[page.route]?.file}`;
+    const own = scripts.find((s) => s.file === ownFile);
+    const list = [...counted]
+      .sort((a, b) => b.gzip - a.gzip)
+      .map((s) => `${path.basename(s.file)} ${kb(s.gzip)}`)
+      .join(', ');
+    const notCounted = afterLoad.length
+      ? `; not counted, requested after the load event: ${afterLoad
+          .map((s) => `${path.basename(s.file)} ${kb(s.gzip)} (web-vitals telemetry)`)
+          .join(', ')}`
+      : '';
+    return [
+      {
+        figure: `First-view JavaScript of ${label(page)} (gzip, every script loaded until rendered and network idle, less telemetry started after the load event)`,
+        value: kb(total),
+        budget: `≤ ${JS_BUDGET_KB} KB`,
+        pass: total <= JS_BUDGET_KB * 1024,
+        note: `${counted.length} scripts, ${kb(sent)} as sent (brotli); ${list}${notCounted}`,
+      },
+      {
+        figure: `Route chunk of ${label(page)} (${page.route.replace('app/routes/', '')}, gzip)`,
+        value: own ? kb(own.gzip) : 'not loaded',
+        ...(own ? {} : { pass: false }),
+        note: own ? path.basename(own.file) : `${ownFile} was not among the loaded scripts`,
+      },
+    ];
+  } finally {
+    await context.close();
+  }
+}
+
+const label = (page: Page) =>
+  page.path.startsWith('/voting/') ? '/voting/{id} (signed-in voter)' : page.path;
+
+type Scores = Record<Category, number>;
+
+/** Attempts per Lighthouse run: a run that fails to record (it happens on a busy machine) is retried. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/** One Lighthouse run (mobile defaults) in a Chromium of its own; retried when Lighthouse fails. */
+async function lighthouseRun(url: string, cookie: string | undefined) {
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath(),
+      chromeFlags: CHROME_FLAGS,
+    });
+    try {
+      const result = await lighthouse(
+        url,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(LIGHTHOUSE_BUDGETS),
+          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+        },
+        undefined,
+      );
+      if (!result) throw new Error('Lighthouse returned no result');
+      if (result.lhr.runtimeError)
+        throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+      return result.lhr;
+    } catch (err) {
+      lastError = err;
+      console.warn(`bench: Lighthouse attempt ${attempt} failed: ${(err as Error).message}`);
+    } finally {
+      chrome.kill();
+    }
+  }
+  throw lastError;
+}
+
+/** Lighthouse's mobile defaults on one page, `runs` times (a new Chromium each run); medians. */
+async function lighthouseRows(
+  base: string,
+  page: Page,
+  cookie: string,
+  runs: number,
+): Promise<Row[]> {
+  const all: Scores[] = [];
+  const benchmarkIndexes: number[] = [];
+  const failing = new Map<string, number>();
+  for (let i = 0; i < runs; i++) {
+    const lhr = await lighthouseRun(base + page.path, page.signedIn ? cookie : undefined);
+    // A signed-out voter is sent to the sign-in page: that would measure another page.
+    if (new URL(lhr.finalDisplayedUrl).pathname !== page.path)
+      throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${page.path}`);
+    benchmarkIndexes.push(Math.round(lhr.environment.benchmarkIndex));
+    const scores = {} as Scores;
+    for (const c of Object.keys(LIGHTHOUSE_BUDGETS) as Category[]) {
+      const category = lhr.categories[c];
+      scores[c] = Math.round((category?.score ?? 0) * 100);
+      for (const ref of category?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
+        failing.set(ref.id, (failing.get(ref.id) ?? 0) + 1);
+      }
+    }
+    const vitals = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time']
+      .map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`)
+      .join(', ');
+    console.log(
+      `bench: ${page.path} run ${i + 1}: ${JSON.stringify(scores)}; ${vitals}; below 90: ${
+        Object.keys(LIGHTHOUSE_BUDGETS)
+          .flatMap((c) =>
+            (lhr.categories[c]?.auditRefs ?? [])
+              .filter((r) => r.weight > 0)
+              .map((r) => lhr.audits[r.id]!)
+              .filter((a) => a.score !== null && a.score < 0.9)
+              .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`),
+          )
+          .join(', ') || 'none'
+      }`,
+    );
+    if (process.env.BENCH_LIGHTHOUSE_DIR) {
+      fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+      const name = `${page.path.replace(/\W+/g, '_') || 'home'}-${i + 1}.json`;
+      fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, name), JSON.stringify(lhr));
+    }
+    all.push(scores);
+  }
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+  const below = [...failing].map(([id, n]) => `${id} (${n}/${runs})`).join(', ');
+  return (Object.keys(LIGHTHOUSE_BUDGETS) as Category[]).map((c) => {
+    const value = median(all.map((s) => s[c]));
+    const budget = LIGHTHOUSE_BUDGETS[c];
+    return {
+      figure: `Lighthouse mobile, ${label(page)}: ${CATEGORY_NAMES[c]} (median of ${runs})`,
+      value: String(value),
+      budget: budget === 100 ? '100' : `≥ ${budget}`,
+      pass: value >= budget,
+      note:
+        `runs ${all.map((s) => s[c]).join(', ')}` +
+        (c === 'performance'
+          ? `; Lighthouse CPU benchmark index ${benchmarkIndexes.join(', ')}, load average ${load} after the runs`
+          : '') +
+        (c === 'performance' && below ? `; audits below 0.9: ${below}` : ''),
+    };
+  });
+}
+
+/** A row for a figure that could not be measured (the budget then fails). */
+function failed(figure: string, err: unknown): Row {
+  const message = (err as Error).message ?? String(err);
+  console.error(`bench: ${figure} failed: ${message}`);
+  return {
+    figure,
+    value: 'not measured',
+    pass: false,
+    note: message.replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 300),
+  };
+}
