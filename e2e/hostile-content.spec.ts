@@ -140,6 +140,18 @@ async function expectEscapedMeta(
   expect(head, slug).not.toMatch(/<(img|svg|iframe|math|a|style|template|textarea)\b/i);
 }
 
+/**
+ * Types `text` into a list's search field and waits for the filtered answer, so the pager that
+ * follows pages through the filtered list, not the one shown before the search applied.
+ */
+async function searchList(page: Page, label: string, text: string) {
+  const filtered = page.waitForResponse(
+    (r) => r.ok() && new URL(r.url()).searchParams.get('q') === text,
+  );
+  await page.getByLabel(label).fill(text);
+  await filtered;
+}
+
 test('hostile text in every field a page renders is shown as text and never runs', async ({
   browser,
 }) => {
@@ -735,7 +747,7 @@ test('hostile text in every field a page renders is shown as text and never runs
     '/dokumen',
     ledger.of('dokumen.title', 'dokumen.description'),
     {
-      ready: (page) => page.getByLabel('Cari dokumen').fill(tag),
+      ready: (page) => searchList(page, 'Cari dokumen', tag),
       pager: 'Halaman dokumen',
       phone: true,
     },
@@ -759,7 +771,7 @@ test('hostile text in every field a page renders is shown as text and never runs
     ready: (page) => expect(page.locator('#account-menu')).toContainText(tampilan.value),
   });
   await look.view(editorS, 'kelola berita', '/admin/kelola-berita', ledger.of('berita.title'), {
-    ready: (page) => page.getByLabel('Cari judul atau ringkasan').fill(tag),
+    ready: (page) => searchList(page, 'Cari judul atau ringkasan', tag),
     pager: 'Halaman daftar berita',
   });
   for (const a of articles.filter((x) => x.p.kind === 'markup').slice(0, 3))
@@ -774,11 +786,11 @@ test('hostile text in every field a page renders is shown as text and never runs
       },
     );
   await look.view(editorS, 'kelola dokumen', '/admin/dokumen', ledger.of('dokumen.title'), {
-    ready: (page) => page.getByLabel('Cari dokumen').fill(tag),
+    ready: (page) => searchList(page, 'Cari dokumen', tag),
     pager: 'Halaman dokumen',
   });
   await look.view(editorS, 'kelola layanan', '/admin/layanan', ledger.of('layanan.title'), {
-    ready: (page) => page.getByLabel('Cari layanan').fill(tag),
+    ready: (page) => searchList(page, 'Cari layanan', tag),
     pager: 'Halaman layanan',
   });
   await look.view(
