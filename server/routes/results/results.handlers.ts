@@ -91,6 +91,21 @@ const stillSealed = (err: unknown): null => {
   throw err;
 };
 
+/**
+ * The answer about results released to everyone, serialised once per read of the election's row.
+ * Such a row is reused for at most a second (loadElectionForResults) and its count never changes
+ * under its seal, so a crowd opening the results page costs no JSON or hashing per request.
+ */
+const publicAnswers = new WeakMap<ElectionRow, { json: string; etag: string }>();
+
+/** Sends a public answer with its caching headers, or 304 when the caller already holds it. */
+function sendPublic(c: Context<AppEnv>, answer: { json: string; etag: string }) {
+  c.header('Cache-Control', 'public, no-cache');
+  c.header('ETag', answer.etag);
+  if (matchesEtag(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304);
+  return c.body(answer.json, 200, { 'Content-Type': 'application/json' });
+}
+
 const presentElection = (e: ElectionSummary) => ({
   id: e.id,
   title: e.title,
@@ -122,6 +137,8 @@ export const resultsRouter = createRouter()
     const now = new Date();
     const election = await loadElectionForResults(db, electionId, now);
     const v = await visibility(c, db, election, now);
+    const known = v.counts ? publicAnswers.get(election) : undefined;
+    if (known) return sendPublic(c, known);
     c.header('Cache-Control', 'no-store');
     // Counts only when allowed, and only once the database agrees the box is closed for good.
     const results = v.counts
@@ -150,10 +167,10 @@ export const resultsRouter = createRouter()
     // them, revalidating by ETag, which also changes with the election (announced, archived).
     // Results shown to insiders only, and turnout while sealed, are never stored (no-store above).
     if (results.chain.sealedHead !== null && resultsPublic(election, now)) {
-      const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url')}"`;
-      c.header('Cache-Control', 'public, no-cache');
-      c.header('ETag', etag);
-      if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+      const json = JSON.stringify(body);
+      const answer = { json, etag: `"${createHash('sha256').update(json).digest('base64url')}"` };
+      if (visibleToPublic(election)) publicAnswers.set(election, answer);
+      return sendPublic(c, answer);
     }
     return c.json(body, 200);
   })
