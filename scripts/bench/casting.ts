@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { betterAuth } from 'better-auth';
@@ -13,7 +12,7 @@ import { account, ballots, participation, user } from '../../server/db/schema/in
 import { loadAuthSecret } from '../../server/db/secret.ts';
 import { insertOpenElection, insertVoters } from '../../server/test/elections.ts';
 import { BASELINE_PATH, BASELINE_TABLE_SQL } from './bench-server.ts';
-import { freePort, stop, watchOtherCpu } from './measure.ts';
+import { freePort, startServerProcess, watchOtherCpu, type ServerProcess } from './measure.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'sandi-bench-1';
@@ -219,62 +218,20 @@ export async function createSessions(
   return cookies;
 }
 
-export type BenchServer = { url: string; pid: number; stop: () => Promise<void> };
+export type BenchServer = ServerProcess;
 
 /** Starts scripts/bench/bench-server.ts on a free port and waits until /readyz answers 200. */
-export async function startBenchServer(target: Target, port: number): Promise<BenchServer> {
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['scripts/bench/bench-server.ts'], {
+export const startBenchServer = (target: Target, port: number): Promise<BenchServer> =>
+  startServerProcess('scripts/bench/bench-server.ts', {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    port,
     env: {
-      ...process.env,
       ...target.serverEnv,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      // The production default is `info` (one line per request); the bench keeps its output quiet.
-      LOG_LEVEL: 'warn',
       WEB_DIST: path.join(target.serverEnv.DATA_DIR, 'web'),
       // Every voter signs in from 127.0.0.1 within a minute or two.
       SIGN_IN_PER_MINUTE: '1000000',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      ADMIN_NAME: '',
-      AUTH_SECRET: '',
-      SMTP_URL: '',
-      TRUST_PROXY: 'false',
     },
   });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-  });
-  const deadline = performance.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`bench server exited with ${child.exitCode}: ${stderr.trim()}`);
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (performance.now() > deadline) {
-      await stop(child);
-      throw new Error(`bench server not ready in time: ${stderr.trim()}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    url,
-    pid: child.pid!,
-    stop: async () => {
-      await stop(child);
-      if (child.exitCode !== 0)
-        throw new Error(`bench server stopped with ${child.exitCode}: ${stderr.trim()}`);
-    },
-  };
-}
 
 /** Signs every voter in through POST /api/auth/sign-in/email; returns each one's Cookie header. */
 async function signInAll(url: string, emails: string[], concurrency: number): Promise<string[]> {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { openDatabase } from '../../server/db/client.ts';
 import { benchCasting, type CastingFigures, type Load, type Target } from './casting.ts';
 import { benchCounting, type CountingFigures } from './counting.ts';
-import { median, type Row } from './measure.ts';
+import { failed, median, type Row } from './measure.ts';
 
 /** The PostgreSQL server the bench creates its database on (the test suite's, else the README's local one). */
 const adminUrl = () =>
@@ -166,15 +166,4 @@ function countingRows(db: string, f: CountingFigures): Row[] {
       note: 'one run, informational (no budget)',
     },
   ];
-}
-
-export function failed(figure: string, err: unknown): Row {
-  const message = (err as Error).message ?? String(err);
-  console.error(`bench: ${figure} failed: ${message}`);
-  return {
-    figure,
-    value: 'not measured',
-    pass: false,
-    note: message.replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 300),
-  };
 }

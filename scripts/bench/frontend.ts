@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,7 @@ import { insertVoters } from '../../server/test/elections.ts';
 import { seedDemoDocuments, seedDemoServices } from '../demo/documents.ts';
 import { seedDemoNews } from '../demo/news.ts';
 import { seedDemoAbout, seedDemoStructure } from '../demo/structure.ts';
-import { freePort, median, stop, type Row } from './measure.ts';
+import { failed, median, startServerProcess, type Row } from './measure.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'sandi-bench-1';
@@ -248,54 +248,12 @@ async function insertElection(db: Db, nims: string[]) {
   return { electionId: election!.id, candidate: pairs[0][0] };
 }
 
-type Server = { url: string; stop: () => Promise<void> };
-
 /** The real server (server/main.ts, production mode) over the seeded DATA_DIR and the fresh build. */
-async function startServer(dataDir: string, webDir: string): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+const startServer = (dataDir: string, webDir: string) =>
+  startServerProcess('server/main.ts', {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      WEB_DIST: webDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      ADMIN_NAME: '',
-      AUTH_SECRET: '',
-      SMTP_URL: '',
-      TRUST_PROXY: 'false',
-    },
+    env: { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', WEB_DIST: webDir },
   });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-  });
-  const deadline = performance.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited with ${child.exitCode}: ${stderr.trim()}`);
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (performance.now() > deadline) {
-      await stop(child);
-      throw new Error(`server not ready in time: ${stderr.trim()}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { url, stop: () => stop(child) };
-}
 
 /** Signs the voter in through the real endpoint; returns the Cookie header a browser would send. */
 async function signIn(url: string, email: string): Promise<string> {
@@ -539,16 +497,4 @@ async function lighthouseRows(
         (c === 'performance' && below ? `; audits below 0.9: ${below}` : ''),
     };
   });
-}
-
-/** A row for a figure that could not be measured (the budget then fails). */
-function failed(figure: string, err: unknown): Row {
-  const message = (err as Error).message ?? String(err);
-  console.error(`bench: ${figure} failed: ${message}`);
-  return {
-    figure,
-    value: 'not measured',
-    pass: false,
-    note: message.replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 300),
-  };
 }

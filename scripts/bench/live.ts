@@ -10,8 +10,8 @@ import { castBallot } from '../../server/elections/ballot-box/cast-ballot.ts';
 import { ABSTAIN } from '../../server/elections/rules/ballot.ts';
 import { insertOpenElection, insertVoters } from '../../server/test/elections.ts';
 import { createSessions, startBenchServer, type BenchServer, type Target } from './casting.ts';
-import { failed, pgliteTarget, postgresTarget } from './elections.ts';
-import { freePort, type Row } from './measure.ts';
+import { pgliteTarget, postgresTarget } from './elections.ts';
+import { failed, freePort, type Row } from './measure.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

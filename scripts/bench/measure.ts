@@ -47,6 +47,79 @@ export async function timeToReady(
   }
 }
 
+/** Settings of the server under measurement that the bench never takes from the caller's shell. */
+export const QUIET_SERVER_ENV = {
+  HOST: '127.0.0.1',
+  // The production default is `info` (one line per request); the bench keeps its output quiet.
+  LOG_LEVEL: 'warn',
+  ADMIN_EMAIL: '',
+  ADMIN_PASSWORD: '',
+  ADMIN_NAME: '',
+  AUTH_SECRET: '',
+  SMTP_URL: '',
+  TRUST_PROXY: 'false',
+};
+
+export type ServerProcess = { url: string; pid: number; stop: () => Promise<void> };
+
+/**
+ * Runs `script` (a server entry point) on `opts.port` or a free loopback port with `env` over the quiet settings,
+ * and resolves once /readyz answers 200. Its stderr is kept for the error when it fails to start;
+ * `stop` throws if it exits other than cleanly.
+ */
+export async function startServerProcess(
+  script: string,
+  opts: { cwd: string; env: NodeJS.ProcessEnv; port?: number },
+): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [script], {
+    cwd: opts.cwd,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...QUIET_SERVER_ENV, ...opts.env, PORT: String(port), PUBLIC_URL: url },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const deadline = performance.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`${script} exited with ${child.exitCode}: ${stderr.trim()}`);
+    const ok = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (performance.now() > deadline) {
+      await stop(child);
+      throw new Error(`${script} not ready in time: ${stderr.trim()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      await stop(child);
+      if (child.exitCode !== 0)
+        throw new Error(`${script} stopped with ${child.exitCode}: ${stderr.trim()}`);
+    },
+  };
+}
+
+/** A row for a figure that could not be measured (its budget then fails). */
+export function failed(figure: string, err: unknown): Row {
+  const message = (err as Error).message ?? String(err);
+  console.error(`bench: ${figure} failed: ${message}`);
+  return {
+    figure,
+    value: 'not measured',
+    pass: false,
+    note: message.replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 300),
+  };
+}
+
 export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');

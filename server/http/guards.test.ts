@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../commands/create-admin.ts';
-import { startTestApp, type TestApp, type TestClient } from '../test/app.ts';
+import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../test/app.ts';
 
 let app: TestApp;
 let voter: TestClient;
@@ -8,14 +7,12 @@ let admin: TestClient;
 
 beforeAll(async () => {
   app = await startTestApp();
-  await createAdmin(app.services.database.db, {
+  admin = await signedInStaff(app, {
     email: 'penjaga@bem.test',
     password: 'sandi-admin-1',
     name: 'Admin Penjaga',
     role: 'admin',
   });
-  admin = app.client();
-  expect((await admin.signIn('penjaga@bem.test', 'sandi-admin-1')).status).toBe(200);
   voter = app.client();
   await voter.registerVoter();
 });

@@ -2,10 +2,9 @@ import { recordFigures } from './figures.ts';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../commands/create-admin.ts';
 import { committeeMembers, elections, user, voters } from '../db/schema/index.ts';
 import { createInvitation } from '../elections/invitations.ts';
-import { startTestApp, type TestApp, type TestClient } from '../test/app.ts';
+import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../test/app.ts';
 import { insertOpenElection } from '../test/elections.ts';
 import {
   badQuery,
@@ -48,14 +47,12 @@ const messages = new Set<string>();
 beforeAll(async () => {
   app = await startTestApp({ SIGN_IN_PER_MINUTE: '100000', REGISTER_PER_HOUR: '100000' });
   db = app.services.database.db;
-  await createAdmin(db, {
+  master = await signedInStaff(app, {
     email: 'master.liar@bem.test',
     password: 'sandi-master-liar',
     name: 'Rina Master',
     role: 'master',
   });
-  master = app.client();
-  expect((await master.signIn('master.liar@bem.test', 'sandi-master-liar')).status).toBe(200);
   anonymous = app.client();
   member = app.client();
   const voter = await member.registerVoter({ namaLengkap: 'Dewi Panitia' });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createAdmin } from '../commands/create-admin.ts';
 import { loadEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import { startServer, type RunningServer } from '../server.ts';
@@ -85,8 +86,7 @@ export class TestClient {
   ) {
     const headers = new Headers(init.headers);
     if (!headers.has('origin')) headers.set('origin', this.origin);
-    if (this.cookies.size)
-      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (this.cookies.size) headers.set('cookie', this.cookieHeader());
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');
@@ -102,6 +102,11 @@ export class TestClient {
       else this.cookies.set(name, value);
     }
     return res;
+  }
+
+  /** The Cookie header this client sends (for requests made without it, such as streams). */
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   get = (p: string, headers?: Record<string, string>) => this.request('GET', p, { headers });
@@ -127,6 +132,18 @@ export class TestClient {
       abilities: Record<string, boolean> & { committeeOf: string[] };
     };
   }
+}
+
+/** An admin or master account made as the operator's command makes it, signed in on a new client. */
+export async function signedInStaff(
+  app: TestApp,
+  account: { email: string; password: string; name: string; role: 'admin' | 'master' },
+): Promise<TestClient> {
+  await createAdmin(app.services.database.db, account);
+  const client = app.client();
+  const res = await client.signIn(account.email, account.password);
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return client;
 }
 
 export type VoterInput = {

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { candidates, electionRoll, elections, user, voters } from '../db/schema/index.ts';
+import { castBallot } from '../elections/ballot-box/cast-ballot.ts';
 
 let seq = 0;
 
@@ -85,4 +87,31 @@ export async function insertOpenElection(
       .values(nims.slice(i, i + 1000).map((nim) => ({ electionId: election!.id, nim })));
   }
   return { election: election!, candidates: cands };
+}
+
+/**
+ * An election that closed a minute ago: `rollSize` voters on its roll (default: one per ballot),
+ * the first of whom cast one ballot each for the candidate at the index given in `votes` while it
+ * was open.
+ */
+export async function insertClosedElection(
+  db: Db,
+  opts: { votes: number[]; resultsRelease: 'on-close' | 'manual'; rollSize?: number },
+) {
+  const people = await insertVoters(db, opts.rollSize ?? opts.votes.length);
+  const { election, candidates: cands } = await insertOpenElection(db, {
+    nims: people.map((p) => p.nim),
+  });
+  await db
+    .update(elections)
+    .set({ resultsRelease: opts.resultsRelease })
+    .where(eq(elections.id, election.id));
+  for (const [i, c] of opts.votes.entries())
+    await castBallot(db, { electionId: election.id, userId: people[i]!.id, choice: cands[c]!.id });
+  const [closed] = await db
+    .update(elections)
+    .set({ startsAt: new Date(Date.now() - 7_200_000), endsAt: new Date(Date.now() - 60_000) })
+    .where(eq(elections.id, election.id))
+    .returning();
+  return { election: closed!, candidates: cands, people };
 }

@@ -2,9 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAudit } from '../../audit/append-audit.ts';
-import { createAdmin } from '../../commands/create-admin.ts';
 import { auditLog, committeeMembers, elections, user } from '../../db/schema/index.ts';
-import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { defuseFormula } from './activity.query.ts';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -48,14 +47,12 @@ const entry = (over: Partial<Parameters<typeof appendAudit>[1]>) =>
 beforeAll(async () => {
   app = await startTestApp();
   db = app.services.database.db;
-  await createAdmin(db, {
+  admin = await signedInStaff(app, {
     email: 'histori@bem.test',
     password: 'sandi-admin-1',
     name: 'Admin Histori',
     role: 'admin',
   });
-  admin = app.client();
-  expect((await admin.signIn('histori@bem.test', 'sandi-admin-1')).status).toBe(200);
   voter = app.client();
   await voter.registerVoter();
   // A committee member who is no admin.

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../commands/create-admin.ts';
 import { slugify } from '../../content/articles/slugs.ts';
 import { articles, auditLog } from '../../db/schema/index.ts';
-import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { imageBytes } from '../../test/images.ts';
 
 let app: TestApp;
@@ -36,14 +35,12 @@ beforeAll(async () => {
   app = await startTestApp();
   db = app.services.database.db;
   fs.writeFileSync(path.join(app.services.env.webDist, 'index.html'), INDEX_HTML);
-  await createAdmin(db, {
+  admin = await signedInStaff(app, {
     email: 'admin.berita@bem.test',
     password: 'sandi-admin-1',
     name: 'Rina Redaksi',
     role: 'admin',
   });
-  admin = app.client();
-  expect((await admin.signIn('admin.berita@bem.test', 'sandi-admin-1')).status).toBe(200);
   voter = app.client();
   await voter.registerVoter();
   const form = new FormData();

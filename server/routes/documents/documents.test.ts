@@ -1,9 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../commands/create-admin.ts';
 import { samplePdf } from '../../content/documents/sample-pdf.ts';
 import { auditLog, documents } from '../../db/schema/index.ts';
-import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { imageBytes } from '../../test/images.ts';
 
 let app: TestApp;
@@ -14,14 +13,12 @@ let voter: TestClient;
 beforeAll(async () => {
   app = await startTestApp();
   db = app.services.database.db;
-  await createAdmin(db, {
+  admin = await signedInStaff(app, {
     email: 'admin.dokumen@bem.test',
     password: 'sandi-admin-1',
     name: 'Admin Dokumen',
     role: 'admin',
   });
-  admin = app.client();
-  expect((await admin.signIn('admin.dokumen@bem.test', 'sandi-admin-1')).status).toBe(200);
   voter = app.client();
   await voter.registerVoter();
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voters } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { openEventStream, until } from '../../test/sse.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -9,50 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-/** Opens the live stream and collects its event names until closed. */
-async function openStream(client: TestClient) {
-  const controller = new AbortController();
-  const res = await fetch(`${app.url}/api/live/me`, {
-    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    signal: controller.signal,
-  });
-  const events: string[] = [];
-  let ended = false;
-  const reading = (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        for (const m of buffer.matchAll(/^event: (\w+)$/gm)) events.push(m[1]!);
-        buffer = buffer.slice(buffer.lastIndexOf('\n') + 1);
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-  })();
-  return {
-    res,
-    events,
-    ended: () => ended,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-  };
-}
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+/** Opens the person's live stream with the client's session. */
+const openStream = (client: TestClient) =>
+  openEventStream(`${app.url}/api/live/me`, { cookie: client.cookieHeader() });
 
 describe('GET /api/live/me', () => {
   it('refuses the anonymous', async () => {
@@ -69,7 +29,7 @@ describe('GET /api/live/me', () => {
     try {
       expect(stream.res.status).toBe(200);
       expect(stream.res.headers.get('content-type')).toContain('text/event-stream');
-      await until(() => stream.events.includes('ready'));
+      await until(() => stream.names().includes('ready'));
 
       // Someone else's record changes: nothing for me.
       await app.services.database.db
@@ -77,14 +37,14 @@ describe('GET /api/live/me', () => {
         .set({ namaTampilan: 'Lain' })
         .where(eq(voters.nim, theirs.nim));
       await new Promise((r) => setTimeout(r, 300));
-      expect(stream.events.filter((e) => e === 'changed')).toHaveLength(0);
+      expect(stream.names().filter((e) => e === 'changed')).toHaveLength(0);
 
       // An admin (here: a direct write, as any writer would) changes my record: I am told.
       await app.services.database.db
         .update(voters)
         .set({ status: 'verified' })
         .where(eq(voters.nim, mine.nim));
-      await until(() => stream.events.includes('changed'));
+      await until(() => stream.names().includes('changed'));
     } finally {
       await stream.close();
     }
@@ -97,7 +57,7 @@ describe('GET /api/live/me', () => {
       await client.registerVoter();
       const controller = new AbortController();
       const res = await fetch(`${other.url}/api/live/me`, {
-        headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        headers: { cookie: client.cookieHeader() },
         signal: controller.signal,
       });
       const reader = res.body!.getReader();

@@ -4,6 +4,7 @@ import { electionRoll, elections, voters } from '../../db/schema/index.ts';
 import { castBallot } from '../../elections/ballot-box/cast-ballot.ts';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { insertOpenElection, insertVoters } from '../../test/elections.ts';
+import { openEventStream, until } from '../../test/sse.ts';
 
 let app: TestApp;
 let db: TestApp['services']['database']['db'];
@@ -20,59 +21,18 @@ type Turnout = {
   perProdi: { prodi: string; rollSize: number; voted: number; percent: number }[];
 };
 
-/** Opens an election's live turnout stream as a browser would (anonymous) and collects its events. */
+/** Opens an election's live turnout stream as a browser would (anonymous). */
 async function openStream(baseUrl: string, electionId: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/live/elections/${electionId}`, {
-    signal: controller.signal,
-  });
-  const raw: string[] = [];
-  const turnouts: Turnout[] = [];
-  let ended = false;
-  const reading = (async () => {
-    if (!res.body) return;
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          raw.push(block);
-          if (block.startsWith('event: turnout\n'))
-            turnouts.push(JSON.parse(block.slice(block.indexOf('data: ') + 6)) as Turnout);
-        }
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-  })();
+  const stream = await openEventStream(`${baseUrl}/api/live/elections/${electionId}`);
+  const turnouts = () =>
+    stream.events.filter((e) => e.event === 'turnout').map((e) => JSON.parse(e.data) as Turnout);
   return {
-    res,
-    raw,
+    ...stream,
+    raw: () => stream.events.map((e) => e.raw),
     turnouts,
-    ended: () => ended,
-    voted: () => turnouts.at(-1)?.voted,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
+    voted: () => turnouts().at(-1)?.voted,
   };
 }
-
-const until = async (check: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 /**
  * An open election with `n` signed-in, verified voters on its roll; `vote(i)` casts voter i's
@@ -122,8 +82,8 @@ describe('GET /api/live/elections/{id}', () => {
         expect(s.res.headers.get('cache-control')).toBe('no-store');
       }
       await until(() => streams.every((s) => s.voted() === 1));
-      expect(streams[0]!.turnouts[0]).toMatchObject({ rollSize: 5, voted: 1, percent: 20 });
-      expect(streams[0]!.turnouts[0]!.perProdi).toContainEqual({
+      expect(streams[0]!.turnouts()[0]).toMatchObject({ rollSize: 5, voted: 1, percent: 20 });
+      expect(streams[0]!.turnouts()[0]!.perProdi).toContainEqual({
         prodi: 'Teknokimia Nuklir',
         rollSize: 1,
         voted: 1,
@@ -137,14 +97,14 @@ describe('GET /api/live/elections/{id}', () => {
       await until(() => streams.every((s) => s.voted() === 4));
       // Counts only ever go up, and every stream got the same bytes for the same count.
       for (const s of streams) {
-        const counts = s.turnouts.map((t) => t.voted);
+        const counts = s.turnouts().map((t) => t.voted);
         expect([...counts].sort((a, b) => a - b)).toEqual(counts);
       }
-      const last = (s: (typeof streams)[number]) => s.raw.filter((b) => b.includes('"voted":4'));
+      const last = (s: (typeof streams)[number]) => s.raw().filter((b) => b.includes('"voted":4'));
       expect(new Set(streams.map((s) => last(s)[0])).size).toBe(1);
       // Participation only: nothing about choices travels on the stream.
       for (const s of streams) {
-        for (const block of s.raw) expect(block).not.toMatch(/votes|choice|candidate/i);
+        for (const block of s.raw()) expect(block).not.toMatch(/votes|choice|candidate/i);
       }
     } finally {
       await Promise.all(streams.map((s) => s.close()));
@@ -162,7 +122,7 @@ describe('GET /api/live/elections/{id}', () => {
     await unwatched.vote(0);
     await watched.vote(0);
     await until(() => stream.voted() === 1);
-    expect(stream.turnouts.map((t) => t.voted)).toEqual([0, 1]);
+    expect(stream.turnouts().map((t) => t.voted)).toEqual([0, 1]);
     await stream.close();
     await until(() => app.services.turnout.connections === 0);
   });

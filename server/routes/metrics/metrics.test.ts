@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../commands/create-admin.ts';
 import { queryRows } from '../../db/client.ts';
 import {
   articles,
@@ -12,7 +11,7 @@ import {
   voters,
   webVitals,
 } from '../../db/schema/index.ts';
-import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { insertVoters } from '../../test/elections.ts';
 import { VIEWS_PER_MINUTE, VITALS_PER_MINUTE } from './metrics.handlers.ts';
 
@@ -32,14 +31,12 @@ let voter: TestClient;
 beforeAll(async () => {
   app = await startTestApp();
   db = app.services.database.db;
-  await createAdmin(db, {
+  admin = await signedInStaff(app, {
     email: 'statistik@bem.test',
     password: 'sandi-admin-1',
     name: 'Admin Statistik',
     role: 'admin',
   });
-  admin = app.client();
-  expect((await admin.signIn('statistik@bem.test', 'sandi-admin-1')).status).toBe(200);
   voter = app.client();
   await voter.registerVoter();
 });

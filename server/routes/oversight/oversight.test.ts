@@ -8,10 +8,9 @@ import {
   elections,
   user,
 } from '../../db/schema/index.ts';
-import { castBallot } from '../../elections/ballot-box/cast-ballot.ts';
 import { createInvitation } from '../../elections/invitations.ts';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
-import { insertOpenElection, insertVoters } from '../../test/elections.ts';
+import { insertClosedElection, insertOpenElection, insertVoters } from '../../test/elections.ts';
 import { startSmtpCatcher } from '../../test/smtp.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -84,24 +83,8 @@ async function committeeOf(electionId: string) {
   return { client, userId: account!.id, email: input.email };
 }
 
-async function closedElection(resultsRelease: 'on-close' | 'manual') {
-  const people = await insertVoters(db, 3);
-  const { election, candidates } = await insertOpenElection(db, {
-    nims: people.map((p) => p.nim),
-  });
-  await db.update(elections).set({ resultsRelease }).where(eq(elections.id, election.id));
-  for (const [i, c] of [0, 1, 1].entries())
-    await castBallot(db, {
-      electionId: election.id,
-      userId: people[i]!.id,
-      choice: candidates[c]!.id,
-    });
-  await db
-    .update(elections)
-    .set({ startsAt: new Date(Date.now() - 7_200_000), endsAt: new Date(Date.now() - 60_000) })
-    .where(eq(elections.id, election.id));
-  return election;
-}
+const closedElection = async (resultsRelease: 'on-close' | 'manual') =>
+  (await insertClosedElection(db, { votes: [0, 1, 1], resultsRelease })).election;
 
 const statusOf = async (id: string) =>
   (await db.select().from(elections).where(eq(elections.id, id)))[0]!;

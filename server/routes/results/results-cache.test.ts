@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../commands/create-admin.ts';
 import { elections } from '../../db/schema/index.ts';
 import { castBallot } from '../../elections/ballot-box/cast-ballot.ts';
 import {
@@ -8,8 +7,8 @@ import {
   loadElection,
   PUBLIC_ROW_TTL_MS,
 } from '../../elections/results/compute-results.ts';
-import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
-import { insertOpenElection, insertVoters } from '../../test/elections.ts';
+import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { insertClosedElection, insertOpenElection, insertVoters } from '../../test/elections.ts';
 
 // Results are computed once per sealed election and process, then answered from memory; these
 // tests check that the memory never shows more than the request may see, and never stale counts.
@@ -21,14 +20,12 @@ let voter: TestClient;
 beforeAll(async () => {
   app = await startTestApp();
   db = app.services.database.db;
-  await createAdmin(db, {
+  master = await signedInStaff(app, {
     email: 'master.cache@bem.test',
     password: 'sandi-master-1',
     name: 'Sari Master',
     role: 'master',
   });
-  master = app.client();
-  expect((await master.signIn('master.cache@bem.test', 'sandi-master-1')).status).toBe(200);
   voter = app.client();
   await voter.registerVoter();
 });
@@ -43,24 +40,8 @@ type Body = {
 };
 
 /** A closed election (ended a minute ago) with three ballots: two for candidate 1, one for 2. */
-async function closedElection(resultsRelease: 'on-close' | 'manual') {
-  const people = await insertVoters(db, 4);
-  const { election, candidates } = await insertOpenElection(db, {
-    nims: people.map((p) => p.nim),
-  });
-  await db.update(elections).set({ resultsRelease }).where(eq(elections.id, election.id));
-  for (const [i, c] of [0, 0, 1].entries())
-    await castBallot(db, {
-      electionId: election.id,
-      userId: people[i]!.id,
-      choice: candidates[c]!.id,
-    });
-  await db
-    .update(elections)
-    .set({ startsAt: new Date(Date.now() - 7_200_000), endsAt: new Date(Date.now() - 60_000) })
-    .where(eq(elections.id, election.id));
-  return election.id;
-}
+const closedElection = async (resultsRelease: 'on-close' | 'manual') =>
+  (await insertClosedElection(db, { votes: [0, 0, 1], rollSize: 4, resultsRelease })).election.id;
 
 const get = async (client: TestClient, id: string, headers?: Record<string, string>) => {
   const res = await client.get(`/api/results/${id}`, headers);

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../commands/create-admin.ts';
 import { committeeMembers, elections, user } from '../../db/schema/index.ts';
 import { castBallot } from '../../elections/ballot-box/cast-ballot.ts';
 import { newReceipt } from '../../elections/ballot-box/receipt.ts';
 import { KOTAK_KOSONG } from '../../elections/rules/ballot.ts';
-import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { insertOpenElection, insertVoters } from '../../test/elections.ts';
 
 // Needs `.route('/', resultsRouter)` in server/app.ts apiRoutes().
@@ -18,14 +17,12 @@ let voter: TestClient;
 beforeAll(async () => {
   app = await startTestApp();
   db = app.services.database.db;
-  await createAdmin(db, {
+  admin = await signedInStaff(app, {
     email: 'admin.hasil@bem.test',
     password: 'sandi-admin-1',
     name: 'Rudi Hartono',
     role: 'admin',
   });
-  admin = app.client();
-  expect((await admin.signIn('admin.hasil@bem.test', 'sandi-admin-1')).status).toBe(200);
   voter = app.client();
   await voter.registerVoter();
 });

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../commands/create-admin.ts';
 import { auditLog, services } from '../../db/schema/index.ts';
-import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 
 let app: TestApp;
 let db: TestApp['services']['database']['db'];
@@ -12,14 +11,12 @@ let voter: TestClient;
 beforeAll(async () => {
   app = await startTestApp();
   db = app.services.database.db;
-  await createAdmin(db, {
+  admin = await signedInStaff(app, {
     email: 'admin.layanan@bem.test',
     password: 'sandi-admin-1',
     name: 'Admin Layanan',
     role: 'admin',
   });
-  admin = app.client();
-  expect((await admin.signIn('admin.layanan@bem.test', 'sandi-admin-1')).status).toBe(200);
   voter = app.client();
   await voter.registerVoter();
 });

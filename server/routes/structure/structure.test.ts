@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT, DEFAULT_FOOTER } from '../../../shared/site.ts';
-import { createAdmin } from '../../commands/create-admin.ts';
 import {
   auditLog,
   orgDivisions,
@@ -9,7 +8,7 @@ import {
   orgPeriods,
   siteSettings,
 } from '../../db/schema/index.ts';
-import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { imageBytes } from '../../test/images.ts';
 
 let app: TestApp;
@@ -20,14 +19,12 @@ let voter: TestClient;
 beforeAll(async () => {
   app = await startTestApp();
   db = app.services.database.db;
-  await createAdmin(db, {
+  admin = await signedInStaff(app, {
     email: 'admin.struktur@bem.test',
     password: 'sandi-admin-1',
     name: 'Admin Struktur',
     role: 'admin',
   });
-  admin = app.client();
-  expect((await admin.signIn('admin.struktur@bem.test', 'sandi-admin-1')).status).toBe(200);
   voter = app.client();
   await voter.registerVoter();
 });

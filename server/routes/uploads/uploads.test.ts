@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../commands/create-admin.ts';
 import { files } from '../../db/schema/index.ts';
 import { filePath } from '../../files/store.ts';
-import { startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { imageBytes, pngBomb } from '../../test/images.ts';
 
 let app: TestApp;
@@ -13,14 +12,12 @@ let voter: TestClient;
 
 beforeAll(async () => {
   app = await startTestApp();
-  await createAdmin(app.services.database.db, {
+  admin = await signedInStaff(app, {
     email: 'admin.unggah@bem.test',
     password: 'sandi-admin-1',
     name: 'Admin Unggah',
     role: 'admin',
   });
-  admin = app.client();
-  expect((await admin.signIn('admin.unggah@bem.test', 'sandi-admin-1')).status).toBe(200);
   voter = app.client();
   await voter.registerVoter();
 });

@@ -64,28 +64,35 @@ function useLogout() {
 
 /** The account links and Logout at the end of the phone's menu (hidden on wider screens). */
 export function MobileAccountItems({ me }: { me: Me }) {
-  const logout = useLogout();
   return (
     <li className="mobile-only mobile-account">
-      <ul>
-        {accountItems(me, true).map((i) => (
-          <li key={i.to}>
-            <NavLink to={i.to}>{i.label}</NavLink>
-          </li>
-        ))}
-        <li>
-          <button type="button" className="link-button" onClick={logout}>
-            Logout
-          </button>
-        </li>
-      </ul>
+      <AccountList me={me} mobile />
     </li>
+  );
+}
+
+/** The person's links and Logout; in the phone's menu they show which page is open. */
+function AccountList({ me, mobile }: { me: Me; mobile: boolean }) {
+  const logout = useLogout();
+  const ItemLink = mobile ? NavLink : Link;
+  return (
+    <ul>
+      {accountItems(me, mobile).map((i) => (
+        <li key={i.to}>
+          <ItemLink to={i.to}>{i.label}</ItemLink>
+        </li>
+      ))}
+      <li>
+        <button type="button" className="link-button" onClick={logout}>
+          Logout
+        </button>
+      </li>
+    </ul>
   );
 }
 
 /** The avatar button and its dropdown: name, email, the person's links and Logout. */
 export function AccountMenu({ me }: { me: Me }) {
-  const logout = useLogout();
   const location = useLocation();
   // The menu remembers the path it was opened on, so it is closed by any navigation.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -148,18 +155,7 @@ export function AccountMenu({ me }: { me: Me }) {
             <strong>{displayName(me)}</strong>
             <span>{me.user?.email}</span>
           </div>
-          <ul>
-            {accountItems(me, false).map((i) => (
-              <li key={i.to}>
-                <Link to={i.to}>{i.label}</Link>
-              </li>
-            ))}
-            <li>
-              <button type="button" className="link-button" onClick={logout}>
-                Logout
-              </button>
-            </li>
-          </ul>
+          <AccountList me={me} mobile={false} />
         </div>
       ) : null}
     </div>
