@@ -78,7 +78,8 @@ export function withPageMeta(html: string, meta: PageMeta): string {
 
 /**
  * Serves the built web app: hashed assets compressed and cached for a year, other files as they
- * are, and every page path (no file extension) falls back to index.html. A missing file is a 404.
+ * are, and every page path (no file extension) falls back to index.html. A missing file is a 404:
+ * the app's HTML (its not-found page) for a browser opening it as a page, else a short text.
  * `pageMeta` resolvers may fill a page's link-preview tags into that HTML; paths none of them
  * claims are served exactly as before.
  */
@@ -119,7 +120,13 @@ export function mountWebApp(
         },
         onNotFound: () => {},
       })(c, async () => {
-        c.res = c.text('Berkas tidak ditemukan.', 404);
+        // A page opened by hand or through an old link whose path has a dot (`/berita/v1.2`) gets
+        // the web app's not-found page; a script, image or fetch gets a short text.
+        const page = /\btext\/html\b/.test(c.req.header('accept') ?? '');
+        c.res =
+          page && fs.existsSync(indexFile)
+            ? c.html(withPreloads(readIndex(), ''), 404, { 'Cache-Control': 'no-cache' })
+            : c.text('Berkas tidak ditemukan.', 404);
       });
     }
     if (!fs.existsSync(indexFile)) {

@@ -132,6 +132,25 @@ describe('web app serving', () => {
     }
   });
 
+  it('answers a page opened at a path with a dot with the app shell and a 404', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const p of ['/berita/versi-1.2', '/missing.png']) {
+      const page = await fetch(app.url + p, { headers: html });
+      expect(page.status).toBe(404);
+      expect(await page.text()).toContain('app shell');
+      // The same path fetched as a file stays a short text.
+      const file = await fetch(app.url + p, { headers: { accept: 'image/avif,image/webp,*/*' } });
+      expect(file.status).toBe(404);
+      expect(await file.text()).toBe('Berkas tidak ditemukan.');
+    }
+    // Hidden files and build assets are never answered with the shell.
+    for (const p of ['/.env', '/assets/missing-123.js']) {
+      const res = await fetch(app.url + p, { headers: html });
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('app shell');
+    }
+  });
+
   it('serves hashed assets compressed and cached immutably', async () => {
     const res = await fetch(`${app.url}/assets/main-abc123.js`, {
       headers: { 'accept-encoding': 'gzip' },
