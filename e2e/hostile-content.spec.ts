@@ -1195,7 +1195,7 @@ test('hostile uploads through the browser are refused with a clear message or ne
     await (await chooser).setFiles(file);
   };
   await refuse(panitia, candidateForm, photo(panitia, elf), unreadable);
-  await refuse(panitia, candidateForm, photo(panitia, big), unreadable);
+  await refuse(panitia, candidateForm, photo(panitia, big), 'Ukuran foto maksimal 20 MB.');
   await refuse(panitia, candidateForm, photo(panitia, bomb), unreadable);
   // The SVG is drawn as a picture (its script never runs) and sent as a JPEG.
   tried++;

@@ -1,5 +1,8 @@
 import { PROFILE_PHOTO } from '../../shared/people.ts';
 
+/** The largest picture the browser is asked to decode: a phone's camera photo is well below it. */
+const SOURCE_MAX_BYTES = 20 * 1024 * 1024;
+
 async function decode(file: Blob): Promise<CanvasImageSource & { width: number; height: number }> {
   try {
     return await createImageBitmap(file);
@@ -22,6 +25,8 @@ async function decode(file: Blob): Promise<CanvasImageSource & { width: number; 
  * re-encoded as JPEG at quality 0.8, returned as a data URL.
  */
 export async function resizePhoto(file: Blob): Promise<string> {
+  // Refused before it is read: decoding a huge file can stall or crash a phone's tab.
+  if (file.size > SOURCE_MAX_BYTES) throw new Error('Ukuran foto maksimal 20 MB.');
   let image;
   try {
     image = await decode(file);
