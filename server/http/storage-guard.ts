@@ -15,7 +15,8 @@ export function storageGuard(services: Services): MiddlewareHandler<AppEnv> {
   const low = lowDiskSpace(services.env.dataDir, PGLITE_FREE_SPACE_FLOOR);
   let reported = false;
   return async (c, next) => {
-    if (READS.has(c.req.method) || !low()) {
+    if (READS.has(c.req.method)) return next();
+    if (!low()) {
       reported = false;
       return next();
     }
