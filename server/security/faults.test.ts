@@ -188,40 +188,50 @@ function expectRetryOutcome(o: Outcome) {
  * answered 201 must have their participation mark; ballots and marks match one for one, the
  * tally adds up to them, and the election verifies (digests, counts, chains).
  */
-async function checkBox(database: Database, prepared: Prepared, successes: Map<string, string>) {
-  const { db } = database;
-  const { electionId } = prepared;
-  const receiptHashes = [...successes.values()].map(hashReceipt);
-  const found = await db
-    .select({ h: ballots.receiptHash })
-    .from(ballots)
-    .where(and(eq(ballots.electionId, electionId), inArray(ballots.receiptHash, receiptHashes)));
-  const marked = await db
-    .select({ userId: participation.userId })
-    .from(participation)
-    .where(eq(participation.electionId, electionId));
-  const markedIds = new Set(marked.map((m) => m.userId));
-  const ballotCount = (
-    await db
+async function checkBox(
+  where: { dataDir: string; databaseUrl?: string | undefined },
+  prepared: Prepared,
+  successes: Map<string, string>,
+) {
+  // Opened here, once the server has let go of the database.
+  const database = await openDatabase(where);
+  try {
+    const { db } = database;
+    const { electionId } = prepared;
+    const receiptHashes = [...successes.values()].map(hashReceipt);
+    const found = await db
       .select({ h: ballots.receiptHash })
       .from(ballots)
-      .where(eq(ballots.electionId, electionId))
-  ).length;
-  const tally = [...(await countBallots(db, electionId)).values()].reduce((s, n) => s + n, 0);
-  const verification = await verifyElection(db, electionId);
-  const lostReceipts = receiptHashes.length - found.length;
-  const lostMarks = [...successes.keys()].filter((id) => !markedIds.has(id)).length;
-  figures.votesAnswered2xx += successes.size;
-  figures.votesLost += lostReceipts + lostMarks;
+      .where(and(eq(ballots.electionId, electionId), inArray(ballots.receiptHash, receiptHashes)));
+    const marked = await db
+      .select({ userId: participation.userId })
+      .from(participation)
+      .where(eq(participation.electionId, electionId));
+    const markedIds = new Set(marked.map((m) => m.userId));
+    const ballotCount = (
+      await db
+        .select({ h: ballots.receiptHash })
+        .from(ballots)
+        .where(eq(ballots.electionId, electionId))
+    ).length;
+    const tally = [...(await countBallots(db, electionId)).values()].reduce((s, n) => s + n, 0);
+    const verification = await verifyElection(db, electionId);
+    const lostReceipts = receiptHashes.length - found.length;
+    const lostMarks = [...successes.keys()].filter((id) => !markedIds.has(id)).length;
+    figures.votesAnswered2xx += successes.size;
+    figures.votesLost += lostReceipts + lostMarks;
 
-  expect(lostReceipts, 'receipts answered 201 but missing from the box').toBe(0);
-  expect(lostMarks, 'voters answered 201 without a participation mark').toBe(0);
-  expect(ballotCount).toBe(marked.length);
-  expect(tally).toBe(ballotCount);
-  // Every voter ended with a success or "already voted": all of them are in.
-  expect(marked.length).toBe(prepared.voters.length);
-  expect(verification.problems).toEqual([]);
-  expect(verification.ok).toBe(true);
+    expect(lostReceipts, 'receipts answered 201 but missing from the box').toBe(0);
+    expect(lostMarks, 'voters answered 201 without a participation mark').toBe(0);
+    expect(ballotCount).toBe(marked.length);
+    expect(tally).toBe(ballotCount);
+    // Every voter ended with a success or "already voted": all of them are in.
+    expect(marked.length).toBe(prepared.voters.length);
+    expect(verification.problems).toEqual([]);
+    expect(verification.ok).toBe(true);
+  } finally {
+    await database.close();
+  }
 }
 
 /** The voters' successes so far (userId -> receipt), and who still has to try again. */
@@ -278,12 +288,7 @@ describe('the server is killed (SIGKILL) while 64 voters cast', () => {
       }
       await server.stop();
 
-      const check = await openDatabase({ dataDir, databaseUrl: pgDb?.url });
-      try {
-        await checkBox(check, prepared, successes);
-      } finally {
-        await check.close();
-      }
+      await checkBox({ dataDir, databaseUrl: pgDb?.url }, prepared, successes);
     } finally {
       await server?.kill();
       await pgDb?.drop();
@@ -371,12 +376,7 @@ if (testDbKind === 'postgres') {
         }
         await app.stop();
 
-        const check = await openDatabase({ dataDir, databaseUrl: cluster.url });
-        try {
-          await checkBox(check, prepared, successes);
-        } finally {
-          await check.close();
-        }
+        await checkBox({ dataDir, databaseUrl: cluster.url }, prepared, successes);
       } finally {
         await server?.kill();
         await cluster.dispose();
@@ -541,12 +541,7 @@ describe('a DATA_DIR that cannot be written', () => {
         server = await startServerProcess({ DATA_DIR: dataDir });
         await server.stop();
 
-        const check = await openDatabase({ dataDir });
-        try {
-          await checkBox(check, prepared, successes);
-        } finally {
-          await check.close();
-        }
+        await checkBox({ dataDir }, prepared, successes);
       } finally {
         await server?.kill();
         await disk.dispose();
