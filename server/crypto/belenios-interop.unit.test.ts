@@ -18,6 +18,8 @@ import { sha256B64 } from '../../shared/crypto/hash.ts';
 import { electionKeys } from '../../shared/crypto/keys.ts';
 import { parseBallot } from '../../shared/crypto/parse.ts';
 import { proveSchnorr } from '../../shared/crypto/proofs.ts';
+import { RecordWriter, readRecord } from '../../shared/crypto/record/record.ts';
+import { verifyRecord } from '../../shared/crypto/verify/verify-record.ts';
 import { opensslModPow } from './openssl-mod-pow.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'belenios-'));
@@ -200,5 +202,172 @@ describe('agreement with belenios-tool 2.0', () => {
     // Our ballot check passes (the list is the ballot box's check); belenios-tool's verify refuses.
     expect(parsed.ok && checkBallot(ctx, parsed.ballot)).toBeUndefined();
     expect(beleniosAccepts(uuid, [stranger])).toBe(false);
+  });
+});
+
+describe('an election run by belenios-tool alone (server key + 2 of 3 trustees)', () => {
+  it('passes our verifier, and our writer re-creates its record byte for byte', () => {
+    const d = fs.mkdtempSync(path.join(dir, 'full-'));
+    const run = (args: string[], input?: string) =>
+      execFileSync('belenios-tool', args, {
+        cwd: d,
+        input,
+        encoding: 'utf8',
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+    const id = run(['setup', 'generate-token']).trim();
+    const group = ['--group', 'BELENIOS-2048'];
+    const announced = run([
+      'setup',
+      'generate-credentials',
+      '--uuid',
+      id,
+      ...group,
+      '--count',
+      '4',
+    ]);
+    const files = () => fs.readdirSync(d);
+    fs.renameSync(
+      path.join(
+        d,
+        files().find((f) => f.endsWith('.pubcreds'))!,
+      ),
+      path.join(d, 'public_creds.json'),
+    );
+    const privcreds = files().find((f) => f.endsWith('.privcreds'))!;
+    const creds = fs
+      .readFileSync(path.join(d, privcreds), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' ')[1]!);
+    const tk = (args: string[], input?: string) =>
+      run(['setup', 'generate-trustee-key-threshold', ...group, ...args], input);
+    for (let i = 0; i < 3; i++) tk(['--step', '1']);
+    fs.writeFileSync(
+      path.join(d, 'certs.jsons'),
+      files()
+        .filter((f) => f.endsWith('.cert'))
+        .map((f) => fs.readFileSync(path.join(d, f), 'utf8'))
+        .join(''),
+    );
+    tk(['--certs', 'certs.jsons', '--step', '2']);
+    const keyFiles = files().filter((f) => f.endsWith('.key'));
+    fs.writeFileSync(
+      path.join(d, 'polynomials.jsons'),
+      keyFiles
+        .map((k) => tk(['--certs', 'certs.jsons', '--key', k, '--step', '3', '--threshold', '2']))
+        .join(''),
+    );
+    tk(['--certs', 'certs.jsons', '--step', '4', '--polynomials', 'polynomials.jsons']);
+    const voutputs = keyFiles.map((k) =>
+      tk(
+        ['--certs', 'certs.jsons', '--key', k, '--step', '5'],
+        fs.readFileSync(path.join(d, k.replace('.key', '.vinput')), 'utf8'),
+      ),
+    );
+    fs.writeFileSync(
+      path.join(d, 'threshold.json'),
+      tk(
+        ['--certs', 'certs.jsons', '--step', '6', '--polynomials', 'polynomials.jsons'],
+        voutputs.join(''),
+      ),
+    );
+    run(['setup', 'generate-trustee-key', ...group]);
+    const privkey = files().find((f) => f.endsWith('.privkey'))!;
+    fs.copyFileSync(
+      path.join(
+        d,
+        files().find((f) => f.endsWith('.pubkey'))!,
+      ),
+      path.join(d, 'public_keys.jsons'),
+    );
+    run(['setup', 'make-trustees']);
+    fs.rmSync(path.join(d, 'threshold.json'));
+    fs.writeFileSync(
+      path.join(d, 'template.json'),
+      JSON.stringify({
+        description: 'Pemira',
+        name: 'Pemira',
+        questions: [
+          {
+            answers: ['Paslon 1', 'Paslon 2', 'Kotak Kosong'],
+            blank: true,
+            min: 1,
+            max: 1,
+            question: 'Ketua',
+          },
+        ],
+      }),
+    );
+    run(['setup', 'make-election', '--uuid', id, ...group, '--template', 'template.json']);
+    run(['archive', 'init']);
+    const votes = [
+      [0, 1, 0, 0],
+      [0, 0, 1, 0],
+      [1, 0, 0, 0],
+      [0, 1, 0, 0],
+    ];
+    creds.forEach((c, i) => {
+      fs.writeFileSync(path.join(d, 'cred'), c);
+      fs.writeFileSync(path.join(d, 'vote.json'), JSON.stringify([votes[i]]));
+      const ballot = run([
+        'election',
+        'generate-ballot',
+        '--privcred',
+        'cred',
+        '--ballot',
+        'vote.json',
+      ]);
+      run(['archive', 'add-event', '--type=Ballot'], ballot);
+    });
+    run(['archive', 'add-event', '--type=EndBallots'], '');
+    run(
+      ['archive', 'add-event', '--type=EncryptedTally'],
+      run(['election', 'compute-encrypted-tally']),
+    );
+    // Trustees 1 and 3 of the group (owners 2 and 4) and the server key (owner 1).
+    for (const [k, owner] of [
+      [keyFiles[0]!, 2],
+      [keyFiles[2]!, 4],
+    ] as const) {
+      const pd = run([
+        'election',
+        'decrypt-threshold',
+        '--key',
+        k,
+        '--decryption-key',
+        k.replace('.key', '.dkey'),
+        '--trustee-id',
+        String(owner),
+      ]);
+      run(['archive', 'add-event', '--type=PartialDecryption'], pd);
+    }
+    run(
+      ['archive', 'add-event', '--type=PartialDecryption'],
+      run(['election', 'decrypt', '--privkey', privkey, '--trustee-id', '1']),
+    );
+    run(['archive', 'add-event', '--type=Result'], run(['election', 'compute-result']));
+    run(['election', 'verify']);
+
+    const bytes = new Uint8Array(fs.readFileSync(path.join(d, `${id}.bel`)));
+    const fingerprint = /fingerprint of public credentials is (\S+)/.exec(announced)![1]!;
+    const report = verifyRecord(bytes, { credentials: { count: 4, fingerprint } });
+    expect(report.failure).toBeUndefined();
+    expect(report.ok).toBe(true);
+    expect(report.result).toEqual([[1, 2, 1, 0]]);
+
+    // Rebuilt from its events alone (each event with the data written before it).
+    const parsed = readRecord(bytes);
+    const writer = new RecordWriter(parsed.timestamp);
+    let items: string[] = [];
+    for (const e of parsed.entries) {
+      if (e.kind === 'data') items.push(e.text);
+      else {
+        const hashes = items.map((t) => writer.addData(t));
+        writer.addEvent(e.event.type, hashes.at(-1));
+        items = [];
+      }
+    }
+    expect(Buffer.compare(Buffer.from(writer.toArchive()), Buffer.from(bytes))).toBe(0);
   });
 });
