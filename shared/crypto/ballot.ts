@@ -57,7 +57,16 @@ const sigInput = (hash: string) => (a: bigint) => `sig|${hash}|${a}`;
 
 /** g^(−k)·v: the ciphertext part that must encrypt 0 if the plaintext is k. */
 function shifted(keys: ElectionKeys, v: bigint, k: number): bigint {
-  return mul(v, keys.g.pow(BigInt(-k)));
+  return mul(v, inverseGeneratorPower(keys, k));
+}
+
+const inversePowers = new WeakMap<ElectionKeys['g'], bigint[]>();
+
+/** g^(−k), cached for the small k that every proof uses. */
+function inverseGeneratorPower(keys: ElectionKeys, k: number): bigint {
+  let cache = inversePowers.get(keys.g);
+  if (!cache) inversePowers.set(keys.g, (cache = []));
+  return (cache[k] ??= keys.g.pow(BigInt(-k)));
 }
 
 function range(min: number, max: number): number[] {
