@@ -1,14 +1,18 @@
 // `npm run verify-election -- <electionId>`: recounts an election from the database and checks the
 // ballot digests, participation, the sealed ballot chain and the audit chain. Exit 0 when
 // everything matches, 1 with every mismatch listed otherwise. Writes nothing.
+// `npm run verify-election -- DIR`: verifies the election record (`<uuid>.bel`) in DIR instead.
+import fs from 'node:fs';
 import { openDatabase } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { verifyElection } from '../server/elections/results/verify-election.ts';
 import { loadEnv } from '../server/env.ts';
 import { ApiError } from '../server/http/errors.ts';
+import { verifyRecordFolder } from './verify-record.ts';
 
 const usage = `Pemakaian:
-  npm run verify-election -- ID_PEMILIHAN`;
+  npm run verify-election -- ID_PEMILIHAN
+  npm run verify-election -- FOLDER_REKAMAN [--snapshot SALINAN.bel]... [--credentials JUMLAH:SIDIK]`;
 
 function fail(message: string): never {
   console.error(message);
@@ -17,6 +21,9 @@ function fail(message: string): never {
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const electionId = args[0];
+if (electionId && fs.existsSync(electionId) && fs.statSync(electionId).isDirectory()) {
+  process.exit(verifyRecordFolder(electionId, args.slice(1)));
+}
 if (args.length !== 1 || !electionId) fail(usage);
 if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(electionId))
   fail(`ID pemilihan tidak valid: ${electionId}\n\n${usage}`);

@@ -1,0 +1,42 @@
+// The record half of `npm run verify-election -- DIR`: verifies the one `<uuid>.bel` in DIR with
+// our verifier (every check of the Belenios 2.0 audit plus ours), printing each check and a verdict.
+import fs from 'node:fs';
+import path from 'node:path';
+import { useOpensslModPow } from '../server/crypto/openssl-mod-pow.ts';
+import { verifyRecord, type VerifyOptions } from '../shared/crypto/verify/verify-record.ts';
+
+/** Options after the folder: --snapshot FILE (repeatable), --credentials COUNT:FINGERPRINT. */
+export function verifyRecordFolder(dir: string, rest: string[]): number {
+  const records = fs.readdirSync(dir).filter((f) => f.endsWith('.bel'));
+  if (records.length !== 1) {
+    console.error(
+      `Folder ${dir} harus berisi tepat satu berkas .bel (ditemukan ${records.length}).`,
+    );
+    return 1;
+  }
+  const options: VerifyOptions = {};
+  for (let i = 0; i < rest.length; i += 2) {
+    const [flag, value] = [rest[i], rest[i + 1]];
+    if (flag === '--snapshot' && value) {
+      (options.snapshots ??= []).push(new Uint8Array(fs.readFileSync(value)));
+    } else if (flag === '--credentials' && value && /^\d+:\S+$/.test(value)) {
+      const [count, fingerprint] = value.split(/:(.*)/s) as [string, string];
+      options.credentials = { count: Number(count), fingerprint };
+    } else {
+      console.error(`Opsi tidak dikenal: ${flag ?? ''} ${value ?? ''}`);
+      return 1;
+    }
+  }
+  useOpensslModPow();
+  const file = path.join(dir, records[0]!);
+  const report = verifyRecord(new Uint8Array(fs.readFileSync(file)), options);
+  console.log(`Rekaman ${file}`);
+  for (const c of report.checks) console.log(`${c.ok ? '✓' : '✗'} ${c.label}: ${c.detail}`);
+  if (report.head) console.log(`Hash kepala rekaman: ${report.head}`);
+  console.log(
+    report.ok
+      ? 'Kesimpulan: rekaman pemilihan SAH — semua pemeriksaan lulus.'
+      : `Kesimpulan: rekaman pemilihan TIDAK SAH — gagal pada "${report.failure?.label}".`,
+  );
+  return report.ok ? 0 : 1;
+}
