@@ -181,6 +181,12 @@ function routeTable(site: A11ySite): Route[] {
         : r,
     ),
     ...elections('/hasil/:eventId', 'closed', ['signed out', 'voter'], paths.hasil),
+    {
+      pattern: paths.verifikasi,
+      url: paths.verifikasi,
+      sameForAll: true,
+      states: [showErrors(['signed out'], 'Periksa Rekaman')],
+    },
     ...[
       paths.admin.dashboard,
       paths.admin.profil,

@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
       },
       { path: '/voting/:eventId', Component: lazyPage(() => import('./routes/voting.tsx')) },
       { path: '/hasil/:eventId', Component: lazyPage(() => import('./routes/hasil.tsx')) },
+      { path: paths.verifikasi, Component: lazyPage(() => import('./routes/verifikasi.tsx')) },
       {
         path: paths.admin.dashboard,
         Component: lazyPage(() => import('./routes/admin-dashboard.tsx')),

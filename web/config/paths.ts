@@ -19,6 +19,7 @@ export const paths = {
   dashboardPemilih: '/dashboard-pemilih',
   voting: (eventId: string) => `/voting/${encodeURIComponent(eventId)}`,
   hasil: (eventId: string) => `/hasil/${encodeURIComponent(eventId)}`,
+  verifikasi: '/verifikasi',
   admin: {
     dashboard: '/admin',
     profil: '/admin/profil',

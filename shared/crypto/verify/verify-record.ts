@@ -43,6 +43,8 @@ export type Report = {
   /** The first check that failed, if any. */
   failure?: Check;
   uuid?: string;
+  /** The election's name and questions, to label the result. */
+  election?: { name: string; questions: Election['questions'] };
   /** Counts per question and slot, when the record has a verified result. */
   result?: number[][];
   ballots: number;
@@ -150,6 +152,7 @@ function run(bytes: Uint8Array, options: VerifyOptions, step: Step, report: Repo
     };
   });
   report.uuid = election.uuid;
+  report.election = { name: election.name, questions: election.questions };
   const fingerprint = electionFingerprint(electionText);
   const keys = electionKeys(election.publicKey);
 
