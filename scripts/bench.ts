@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchCrypto } from './bench/crypto.ts';
 import { benchElections } from './bench/elections.ts';
 import { benchFrontend } from './bench/frontend.ts';
 import { benchLive } from './bench/live.ts';
@@ -26,6 +27,11 @@ const suites: { id: string; title: string; run: () => Promise<Row[]> }[] = [
     id: 'elections',
     title: 'Elections: casting over HTTP and counting',
     run: () => benchElections(),
+  },
+  {
+    id: 'crypto',
+    title: 'Verifiable elections: ballots, verifiers, tally and decryption',
+    run: () => benchCrypto(),
   },
   {
     id: 'live',
