@@ -58,7 +58,8 @@ test('the master oversees an election: committee, invitation codes, archive', as
   await item.getByRole('button', { name: 'Terbitkan Kode Baru' }).click();
   await expect(item.getByText(/^Kode baru:/)).toBeVisible();
   const mail = await waitForMail(invitee);
-  expect(mail.subject).toContain(title);
+  expect(mail.subject).toBe('Undangan panitia pemilihan');
+  expect(mail.text).toContain(title);
   await item.getByRole('button', { name: `Cabut kode ${firstCode}` }).click();
   await page.getByRole('button', { name: 'Ya, Cabut' }).click();
   await expect(item.getByRole('button', { name: `Cabut kode ${firstCode}` })).toHaveCount(0);

@@ -5,7 +5,7 @@ import { createAdmin } from '../server/commands/create-admin.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { admins, user } from '../server/db/schema/index.ts';
-import { loadEnv } from '../server/env.ts';
+import { loadEnvOrExit } from '../server/env.ts';
 import { ApiError } from '../server/http/errors.ts';
 import { emailField, namaLengkapField, passwordField } from '../shared/schemas/account.ts';
 import { ADMIN_ROLES, type AdminRole } from '../shared/people.ts';
@@ -53,7 +53,7 @@ if (command === 'create') {
   };
 }
 
-const env = loadEnv();
+const env = loadEnvOrExit();
 let database;
 try {
   database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });

@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import { openDatabase, type Db } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { admins, candidates, elections } from '../server/db/schema/index.ts';
-import { loadEnv } from '../server/env.ts';
+import { loadEnvOrExit } from '../server/env.ts';
 import { seedDemoDocuments, seedDemoServices } from './demo/documents.ts';
 import { seedDemoNews } from './demo/news.ts';
 import { seedDemoAbout, seedDemoStructure } from './demo/structure.ts';
@@ -58,7 +58,7 @@ async function seedDemoElection(db: Db) {
   ]);
 }
 
-const env = loadEnv();
+const env = loadEnvOrExit();
 let database;
 try {
   database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { openDatabase } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { verifyElection } from '../server/elections/results/verify-election.ts';
-import { loadEnv } from '../server/env.ts';
+import { loadEnvOrExit } from '../server/env.ts';
 import { ApiError } from '../server/http/errors.ts';
 import { verifyRecordFolder } from './verify-record.ts';
 
@@ -28,7 +28,7 @@ if (args.length !== 1 || !electionId) fail(usage);
 if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(electionId))
   fail(`ID pemilihan tidak valid: ${electionId}\n\n${usage}`);
 
-const env = loadEnv();
+const env = loadEnvOrExit();
 let database;
 try {
   database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });

@@ -6,7 +6,8 @@ import { authBridge } from './http/auth-bridge.ts';
 import type { AppEnv, Services } from './http/context.ts';
 import { errorResponse, handleError } from './http/errors.ts';
 import { clientIp, loadSession, requestLog, securityHeaders } from './http/middleware.ts';
-import { rateLimit } from './http/rate-limit.ts';
+import { acceptedRateLimit, rateLimit } from './http/rate-limit.ts';
+import { withSlot } from './http/slots.ts';
 import { mountFiles } from './http/files.ts';
 import { originGuard } from './http/origin-guard.ts';
 import { apiGuards } from './http/guards.ts';
@@ -81,7 +82,7 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
   });
   app.use('*', requestLog(services));
   app.use('*', securityHeaders(services.env.publicUrl.startsWith('https://')));
-  app.use('*', clientIp(services.env.trustProxy));
+  app.use('*', clientIp(services.env.trustedProxies));
 
   app.route('/', healthRouter);
 
@@ -106,18 +107,28 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
 
   app.on(['GET', 'POST'], '/api/auth/*', authBridge);
 
-  app.use(
-    '/api/voters/register',
-    rateLimit('register', { windowSeconds: 3600, max: services.env.registerPerHour }),
-  );
-  app.use(
-    '/api/committee/register',
-    rateLimit('register', { windowSeconds: 3600, max: services.env.registerPerHour }),
-  );
+  const registration = acceptedRateLimit('register', {
+    windowSeconds: 3600,
+    max: services.env.registerPerHour,
+    refusedMax: services.env.registerPerHour,
+  });
+  app.use('/api/voters/register', registration);
+  app.use('/api/committee/register', registration);
   app.on(
     'POST',
     '/api/election-requests',
     rateLimit('election-request', { windowSeconds: 3600, max: 20 }),
+  );
+  // A berita acara is rendered on this process's CPU: a few per minute and two at once per
+  // address, four at once in all.
+  app.on(
+    'GET',
+    '/api/results/:electionId/pdf',
+    rateLimit('results-pdf', { windowSeconds: 60, max: 10 }),
+    withSlot(services.slots.pdf, {
+      retryAfterSeconds: 5,
+      message: 'Server sedang membuat berita acara lain. Coba lagi dalam beberapa detik.',
+    }),
   );
   app.use('/api/*', loadSession(services));
   // Who may call what, refused before any input is read (handlers check again).

@@ -1,17 +1,11 @@
 import { checkDataDir, DataDirError } from './db/data-dir.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { loadEnv } from './env.ts';
+import { loadEnvOrExit } from './env.ts';
 import { createLogger } from './logger.ts';
 
 /** The process entry: reads the environment, serves, and shuts down cleanly on a signal. */
 async function main() {
-  let env;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
-  }
+  const env = loadEnvOrExit();
   const started = Date.now();
   try {
     // An unwritable DATA_DIR or a full disk is reported at once, before the app is loaded.

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
+import { pruneFileStore } from './files/release.ts';
+import { Slots } from './http/slots.ts';
 import { createAuth } from './auth.ts';
 import { createAdmin, hasMasterAdmin } from './commands/create-admin.ts';
 import { openDatabase } from './db/client.ts';
@@ -40,6 +42,7 @@ export async function startServer(
   // Uploads, mail and the embedded database live there: refuse to start if it cannot be written.
   checkDataDir(env.dataDir);
   const database = await openDatabase({
+    migrationUrl: env.migrationDatabaseUrl,
     dataDir: env.dataDir,
     databaseUrl: env.databaseUrl,
     loadDataDir: opts.loadDataDir,
@@ -71,6 +74,11 @@ export async function startServer(
       live,
       turnout,
       lifecycle: { shuttingDown: false },
+      slots: {
+        liveStreams: new Slots({ perAddress: env.liveStreamsPerAddress, total: Infinity }),
+        // PDFs are rendered on this process's CPU: a few at a time, two per address.
+        pdf: new Slots({ perAddress: 2, total: 4 }),
+      },
     };
 
     if (env.admin && !(await hasMasterAdmin(database.db))) {
@@ -92,10 +100,20 @@ export async function startServer(
     const port = (server.address() as AddressInfo).port;
     const host = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
 
+    // Stored files whose last reference went away leave the disk soon after (see files/release.ts).
+    const prune = () =>
+      void pruneFileStore(database.db, env.dataDir).catch((err: unknown) =>
+        logger.warn({ err }, 'file store prune failed'),
+      );
+    prune();
+    const pruning = setInterval(prune, 10 * 60_000);
+    pruning.unref();
+
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
         services.lifecycle.shuttingDown = true;
+        clearInterval(pruning);
         await services.live.stop();
         await services.turnout.stop();
         await new Promise<void>((resolve) => {

@@ -228,8 +228,10 @@ export const startBenchServer = (target: Target, port: number): Promise<BenchSer
     env: {
       ...target.serverEnv,
       WEB_DIST: path.join(target.serverEnv.DATA_DIR, 'web'),
-      // Every voter signs in from 127.0.0.1 within a minute or two.
+      // Every voter signs in from 127.0.0.1 within a minute or two, and 2,000 live streams come
+      // from that one address too.
       SIGN_IN_PER_MINUTE: '1000000',
+      LIVE_STREAMS_PER_ADDRESS: '1000000',
     },
   });
 

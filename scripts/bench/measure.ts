@@ -57,7 +57,7 @@ export const QUIET_SERVER_ENV = {
   ADMIN_NAME: '',
   AUTH_SECRET: '',
   SMTP_URL: '',
-  TRUST_PROXY: 'false',
+  TRUSTED_PROXIES: '',
 };
 
 export type ServerProcess = { url: string; pid: number; stop: () => Promise<void> };

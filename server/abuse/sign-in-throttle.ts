@@ -3,7 +3,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Db } from '../db/client.ts';
 import { requestLimits } from '../db/schema/index.ts';
-import { addressKey } from '../routes/metrics/memory-limit.ts';
+import { addressKey } from '../http/client-address.ts';
 import { clearCounter, emailDigest, hitWindow, pruneCounters, readCounters } from './counters.ts';
 
 /**

@@ -55,8 +55,12 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
   /** Keep the PGlite database in memory (tests); the folder is still locked. */
   inMemory?: boolean;
+  /** PostgreSQL: the owner's connection, used only to migrate (default: databaseUrl). */
+  migrationUrl?: string | undefined;
 }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.migrationUrl ?? opts.databaseUrl)
+    : openPglite(opts);
 }
 
 async function openPglite(opts: {
@@ -122,11 +126,11 @@ async function createPgliteOnce(dbDir: string, loadDataDir: Blob | undefined): P
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, migrationUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
-  await migrateWithLock(url);
+  await migratePostgres(migrationUrl);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -202,7 +206,8 @@ async function listenWithReconnect(
   };
 }
 
-async function migrateWithLock(url: string): Promise<void> {
+/** Applies the committed migrations on PostgreSQL, one instance at a time (an advisory lock). */
+export async function migratePostgres(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

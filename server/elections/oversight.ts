@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { appendAudit } from '../audit/append-audit.ts';
 import { auditActor } from '../audit/audit-actor.ts';
 import type { Db } from '../db/client.ts';
@@ -7,11 +7,11 @@ import {
   committeeInvitations,
   committeeMembers,
   elections,
-  participation,
   user,
   voters,
 } from '../db/schema/index.ts';
 import { ApiError } from '../http/errors.ts';
+import { votedCounts } from './turnout.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { committeeInvitationMail } from '../mail/templates/election-requests.ts';
@@ -31,7 +31,7 @@ export async function listAllElections(db: Db) {
   const rows = await db.select().from(elections).orderBy(desc(elections.createdAt));
   const ids = rows.map((e) => e.id);
   if (!ids.length) return [];
-  const [members, invitations, voted] = await Promise.all([
+  const [members, invitations, votedBy] = await Promise.all([
     db
       .select({
         electionId: committeeMembers.electionId,
@@ -49,13 +49,8 @@ export async function listAllElections(db: Db) {
       .from(committeeInvitations)
       .where(inArray(committeeInvitations.electionId, ids))
       .orderBy(desc(committeeInvitations.createdAt)),
-    db
-      .select({ electionId: participation.electionId, n: count() })
-      .from(participation)
-      .where(inArray(participation.electionId, ids))
-      .groupBy(participation.electionId),
+    votedCounts(db, ids),
   ]);
-  const votedBy = new Map(voted.map((v) => [v.electionId, Number(v.n)]));
   return rows.map((election) => ({
     election,
     committee: members.filter((m) => m.electionId === election.id),

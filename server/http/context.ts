@@ -5,6 +5,7 @@ import type { PersonEvents } from '../live/person-events.ts';
 import type { TurnoutEvents } from '../live/turnout-events.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { Slots } from './slots.ts';
 
 /** Everything a handler may use; built once per process and passed to the app. */
 export type Services = {
@@ -18,6 +19,8 @@ export type Services = {
   turnout: TurnoutEvents;
   /** Set when the process has begun shutting down; readiness turns false at once. */
   lifecycle: { shuttingDown: boolean };
+  /** Concurrent work per client address and in all: public event streams, PDF renderings. */
+  slots: { liveStreams: Slots; pdf: Slots };
 };
 
 /** The signed-in account, when there is one. */

@@ -1,27 +1,22 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { resolveClientAddress, type TrustedProxies } from './client-address.ts';
 import type { AppEnv, Services } from './context.ts';
 
 /**
- * The client address: the socket's, or behind a trusted proxy the last X-Forwarded-For hop.
- * A client-supplied header is never believed unless TRUST_PROXY is set.
+ * The client address (see client-address.ts): the socket's peer, or behind one of
+ * TRUSTED_PROXIES the right-most untrusted X-Forwarded-For hop.
  */
-export function clientIp(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+export function clientIp(trusted: TrustedProxies | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    let ip = '';
-    if (trustProxy) {
-      const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim());
-      ip = hops.filter(Boolean).at(-1) ?? '';
+    let peer: string;
+    try {
+      peer = getConnInfo(c).remote.address ?? '';
+    } catch {
+      peer = '';
     }
-    if (!ip) {
-      try {
-        ip = getConnInfo(c).remote.address ?? '';
-      } catch {
-        ip = '';
-      }
-    }
-    c.set('clientIp', ip.replace(/^::ffff:/, ''));
+    c.set('clientIp', resolveClientAddress(peer, c.req.header('x-forwarded-for'), trusted));
     await next();
   };
 }

@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import {
-  computeTurnout,
-  type ElectionRow,
-  type Turnout,
-} from '../elections/results/compute-results.ts';
+import type { ElectionRow } from '../elections/results/compute-results.ts';
+import { computeTurnout, type Turnout } from '../elections/turnout.ts';
 import type { Logger } from '../logger.ts';
 
 /** One open live stream: takes the bytes of an event; `close` ends the stream. */

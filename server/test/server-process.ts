@@ -24,6 +24,8 @@ export function spawnServer(vars: {
   DATA_DIR: string;
   DATABASE_URL?: string;
   PORT?: number;
+  /** Further settings (they win over the defaults below). */
+  env?: Record<string, string>;
 }): ServerProcess {
   const port = vars.PORT ?? 0;
   const url = `http://127.0.0.1:${port}`;
@@ -42,6 +44,7 @@ export function spawnServer(vars: {
       LOG_LEVEL: 'warn',
       // Every voter of the test signs in from 127.0.0.1 within seconds.
       SIGN_IN_PER_MINUTE: '100000',
+      ...vars.env,
     },
   });
   let output = '';
@@ -76,6 +79,7 @@ export async function startServerProcess(vars: {
   DATA_DIR: string;
   DATABASE_URL?: string;
   PORT?: number;
+  env?: Record<string, string>;
 }): Promise<ServerProcess> {
   const server = spawnServer({ ...vars, PORT: vars.PORT ?? (await freePort()) });
   const deadline = Date.now() + 60_000;

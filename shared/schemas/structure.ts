@@ -1,3 +1,4 @@
+import { uuidSchema } from '../ids.ts';
 import { fileHashField, plainText } from '../site.ts';
 import { z } from '../validation.ts';
 
@@ -20,7 +21,7 @@ export type DivisionInput = z.input<typeof divisionInputSchema>;
 export const memberInputSchema = z.object({
   name: plainText('Nama', 2, 100),
   position: plainText('Jabatan', 2, 80),
-  divisionId: z.uuid({ error: 'Divisi tidak valid.' }).nullable().default(null),
+  divisionId: uuidSchema('Divisi tidak valid.').nullable().default(null),
   /** The small rendition of an uploaded image (POST /api/uploads/images). */
   photo: fileHashField('Foto').nullable().default(null),
 });

@@ -1,3 +1,4 @@
+import { hashesIn, releaseFiles } from '../../files/release.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
@@ -129,7 +130,12 @@ export async function updateArticle(
   await checkCover(db, input.cover, input.coverSmall);
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: articles.status })
+      .select({
+        status: articles.status,
+        cover: articles.cover,
+        coverSmall: articles.coverSmall,
+        body: articles.body,
+      })
       .from(articles)
       .where(eq(articles.id, id))
       .for('update');
@@ -151,6 +157,8 @@ export async function updateArticle(
         ...publicationColumns(input.action, input.publishAt),
       })
       .where(eq(articles.id, id));
+    // A replaced cover, or an image taken out of the body, is gone unless other content uses it.
+    await releaseFiles(tx, [current.cover, current.coverSmall, ...hashesIn(current.body)]);
     const article = (await findArticle(tx, id))!;
     await appendAudit(tx, {
       ...auditActor(actor),
@@ -205,11 +213,12 @@ export async function setPublication(
   });
 }
 
-/** Deletes an article for good (its cover files stay: other content may use the same bytes). */
+/** Deletes an article for good, with its images unless other content uses the same bytes. */
 export async function deleteArticle(db: Db, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [removed] = await tx.delete(articles).where(eq(articles.id, id)).returning();
     if (!removed) throw notFound();
+    await releaseFiles(tx, [removed.cover, removed.coverSmall, ...hashesIn(removed.body)]);
     await appendAudit(tx, {
       ...auditActor(actor),
       action: 'article.deleted',

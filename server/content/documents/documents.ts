@@ -1,3 +1,4 @@
+import { releaseFiles } from '../../files/release.ts';
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import {
   contentTypesOf,
@@ -252,15 +253,17 @@ export async function updateDocument(db: Db, actor: Actor, id: string, input: Do
         : `Mengubah dokumen "${row!.title}"`,
       { changed, ...(before.file !== row!.file ? { previousFile: before.file } : {}) },
     );
+    if (before.file !== row!.file) await releaseFiles(tx, [before.file]);
     return row!;
   });
 }
 
-/** Removes a document (its stored file stays: files are shared by their content). */
+/** Removes a document, and its stored file unless other content has the same bytes. */
 export async function deleteDocument(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const [removed] = await tx.delete(documents).where(eq(documents.id, id)).returning();
     if (!removed) throw notFound();
+    await releaseFiles(tx, [removed.file]);
     await audit(tx, actor, 'deleted', removed, `Menghapus dokumen "${removed.title}"`, {
       file: removed.file,
     });

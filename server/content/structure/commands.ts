@@ -1,3 +1,4 @@
+import { releaseFiles } from '../../files/release.ts';
 import { and, count, eq, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
@@ -116,7 +117,15 @@ export async function deletePeriod(db: Db, actor: Actor, id: string): Promise<vo
       tx.select({ n: count() }).from(orgDivisions).where(eq(orgDivisions.periodId, id)),
       tx.select({ n: count() }).from(orgMembers).where(eq(orgMembers.periodId, id)),
     ]);
+    const photos = await tx
+      .select({ photo: orgMembers.photo })
+      .from(orgMembers)
+      .where(eq(orgMembers.periodId, id));
     await tx.delete(orgPeriods).where(eq(orgPeriods.id, id));
+    await releaseFiles(
+      tx,
+      photos.map((p) => p.photo),
+    );
     await appendAudit(tx, {
       ...auditActor(actor),
       action: 'org-period.deleted',
@@ -231,7 +240,15 @@ export async function deleteDivision(db: Db, actor: Actor, id: string): Promise<
       .select({ n: count() })
       .from(orgMembers)
       .where(eq(orgMembers.divisionId, id));
+    const photos = await tx
+      .select({ photo: orgMembers.photo })
+      .from(orgMembers)
+      .where(eq(orgMembers.divisionId, id));
     await tx.delete(orgDivisions).where(eq(orgDivisions.id, id));
+    await releaseFiles(
+      tx,
+      photos.map((p) => p.photo),
+    );
     await appendAudit(tx, {
       ...auditActor(actor),
       action: 'org-division.deleted',
@@ -352,6 +369,7 @@ export async function updateMember(
       .set({ ...input, sortOrder })
       .where(eq(orgMembers.id, id))
       .returning();
+    if (before.photo !== row!.photo) await releaseFiles(tx, [before.photo]);
     await appendAudit(tx, {
       ...auditActor(actor),
       action: 'org-member.updated',
@@ -368,6 +386,7 @@ export async function deleteMember(db: Db, actor: Actor, id: string): Promise<vo
   await inStructureTx(db, async (tx) => {
     const member = await memberOr404(tx, id);
     await tx.delete(orgMembers).where(eq(orgMembers.id, id));
+    await releaseFiles(tx, [member.photo]);
     await appendAudit(tx, {
       ...auditActor(actor),
       action: 'org-member.deleted',

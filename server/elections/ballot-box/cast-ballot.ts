@@ -8,6 +8,7 @@ import {
   session,
   voters,
 } from '../../db/schema/index.ts';
+import { canonicalUuid } from '../../../shared/ids.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import {
   ABSTAIN,
@@ -28,8 +29,6 @@ const wib = (d: Date) => `${jakarta.format(d)} WIB`;
 
 /** Who casts: an account id (commands, tests) or the session token of the request (HTTP). */
 export type Caster = { userId: string } | { sessionToken: string };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The one statement that casts. $1 election, $2 the voter's account id or session token, $3 the
@@ -67,7 +66,10 @@ const castStatement = (who: 'user' | 'session') => `
   ),
   b as (
     insert into ballots (receipt_hash, election_id, choice, format, digest)
-    select $7::text, $1::uuid, $3::text, $8::smallint, $9::text from p
+    select $7::text, el.id, coalesce(
+      (select c.id::text from candidates c where c.election_id = el.id and c.id = $4::uuid),
+      $3::text
+    ), $8::smallint, $9::text from p, el
     returning 1
   )
   select p.voted_at from p, b
@@ -84,8 +86,13 @@ const CAST_BY_SESSION = castStatement('session');
  */
 export async function castBallot(
   db: Db,
-  input: { electionId: string; choice: string } & Caster,
+  request: { electionId: string; choice: string } & Caster,
 ): Promise<{ receipt: string; votedAt: Date }> {
+  // Ids in one spelling: the digest is over the same text the ballot row holds.
+  const electionId = canonicalUuid(request.electionId);
+  if (!electionId) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+  const candidateId = canonicalUuid(request.choice) ?? null;
+  const input = { ...request, electionId, choice: candidateId ?? request.choice };
   const receipt = newReceipt();
   const receiptHash = hashReceipt(receipt);
   const digest = ballotDigest({
@@ -103,7 +110,7 @@ export async function castBallot(
       input.electionId,
       bySession ? input.sessionToken : input.userId,
       input.choice,
-      UUID.test(input.choice) ? input.choice : null,
+      candidateId,
       KOTAK_KOSONG,
       ABSTAIN,
       receiptHash,
@@ -115,7 +122,7 @@ export async function castBallot(
   if (row) return { receipt, votedAt: new Date(row.voted_at) };
   const userId = bySession ? await sessionUser(db, input.sessionToken) : input.userId;
   if (!userId) throw errors.unauthenticated();
-  throw await refusal(db, { electionId: input.electionId, userId, choice: input.choice });
+  throw await refusal(db, { electionId, userId, candidateId });
 }
 
 /** The account of an unexpired session (only on the refusal path). */
@@ -130,7 +137,7 @@ async function sessionUser(db: Db, token: string): Promise<string | null> {
 /** Why a cast wrote nothing: looked up only on this (rare) path, in the order a voter would ask. */
 async function refusal(
   db: Db,
-  input: { electionId: string; userId: string; choice: string },
+  input: { electionId: string; userId: string; candidateId: string | null },
 ): Promise<ApiError> {
   const [election] = await db.select().from(elections).where(eq(elections.id, input.electionId));
   if (!election) return new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
@@ -189,10 +196,7 @@ async function refusal(
     .where(
       and(
         eq(candidates.electionId, input.electionId),
-        eq(
-          candidates.id,
-          UUID.test(input.choice) ? input.choice : '00000000-0000-0000-0000-000000000000',
-        ),
+        eq(candidates.id, input.candidateId ?? '00000000-0000-0000-0000-000000000000'),
       ),
     );
   if (!candidate?.n)

@@ -1,6 +1,5 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
-import { PRODI } from '../../../shared/people.ts';
-import { queryRows, type Db } from '../../db/client.ts';
+import { asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { ballots, candidates, elections, participation } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ABSTAIN, ballotChoices, ballotDigest, KOTAK_KOSONG } from '../rules/ballot.ts';
@@ -13,21 +12,10 @@ import {
   type Phase,
 } from '../rules/lifecycle.ts';
 import { kotakKosongWon, tally } from '../rules/tally.ts';
+import { computeTurnout, type Turnout } from '../turnout.ts';
 import { sealBallotChain } from './seal-results.ts';
 
 export type ElectionRow = typeof elections.$inferSelect;
-
-/** The group of roll entries whose programme is not known (imported NIMs without a prodi). */
-export const UNKNOWN_PRODI = 'Tidak diketahui';
-
-/** Participation only: who voted, never what. Live while the election is open. */
-export type Turnout = {
-  rollSize: number;
-  voted: number;
-  /** voted / rollSize, in percent with two decimals. */
-  percent: number;
-  perProdi: { prodi: string; rollSize: number; voted: number; percent: number }[];
-};
 
 /** One option on the ballot with its votes (candidates in ballot order, then Kotak Kosong). */
 export type ResultOption = {
@@ -155,40 +143,6 @@ export function summarize(e: ElectionRow, now: Date): ElectionSummary {
     resultsRelease: e.resultsRelease,
     ballotFormat: e.ballotFormat,
   };
-}
-
-/**
- * Turnout overall and per prodi: participation marks against the roll. A roll entry's group is
- * its own prodi, else (once that NIM has voted) the voter's prodi, else "Tidak diketahui"; so in
- * every group the voters are a part of that group's roll.
- */
-export async function computeTurnout(db: Db, election: ElectionRow): Promise<Turnout> {
-  const [p] = await db
-    .select({ n: count() })
-    .from(participation)
-    .where(eq(participation.electionId, election.id));
-  const groups = await queryRows<{ prodi: string; roll: number | string; voted: number | string }>(
-    db,
-    sql`
-    select coalesce(r.prodi, p.prodi, ${UNKNOWN_PRODI}) as prodi,
-           count(*) as roll, count(p.nim) as voted
-    from election_roll r
-    left join participation p on p.election_id = r.election_id and p.nim = r.nim
-    where r.election_id = ${election.id}
-    group by 1
-  `,
-  );
-  const order = (prodi: string) => {
-    const i = (PRODI as readonly string[]).indexOf(prodi);
-    return i >= 0 ? i : prodi === UNKNOWN_PRODI ? PRODI.length + 1 : PRODI.length;
-  };
-  const perProdi = groups
-    .map((g) => ({ prodi: g.prodi, rollSize: Number(g.roll), voted: Number(g.voted) }))
-    .sort((a, b) => order(a.prodi) - order(b.prodi) || (a.prodi < b.prodi ? -1 : 1))
-    .map((g) => ({ ...g, percent: pct(g.voted, g.rollSize) }));
-  const rollSize = election.rollSize ?? perProdi.reduce((s, g) => s + g.rollSize, 0);
-  const voted = p?.n ?? 0;
-  return { rollSize, voted, percent: pct(voted, rollSize), perProdi };
 }
 
 /**

@@ -18,13 +18,8 @@ import { castBallot } from '../ballot-box/cast-ballot.ts';
 import { newReceipt } from '../ballot-box/receipt.ts';
 import { ABSTAIN, ballotDigest, hashReceipt, KOTAK_KOSONG } from '../rules/ballot.ts';
 import { ballotChainOrder, chainHead } from '../rules/chain.ts';
-import {
-  clearResultsCache,
-  computeResults,
-  computeTurnout,
-  loadElection,
-  UNKNOWN_PRODI,
-} from './compute-results.ts';
+import { clearResultsCache, computeResults, loadElection } from './compute-results.ts';
+import { computeTurnout, UNKNOWN_PRODI } from '../turnout.ts';
 import { exportResultsCsv, resultsCsv } from './export-csv.ts';
 import { exportResultsPdf } from './export-pdf.ts';
 import { checkReceipt } from './receipt-check.ts';

@@ -4,7 +4,8 @@ import { auditLog } from '../../db/schema/index.ts';
 import { verifyAuditChain } from '../../audit/verify-audit.ts';
 import { countBallots } from '../ballot-box/count-ballots.ts';
 import { phaseOf, resultsSealed, type Phase } from '../rules/lifecycle.ts';
-import { computeTurnout, examineBallots, loadElection } from './compute-results.ts';
+import { computeTurnout } from '../turnout.ts';
+import { examineBallots, loadElection } from './compute-results.ts';
 
 export type ElectionVerification = {
   ok: boolean;

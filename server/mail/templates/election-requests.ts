@@ -16,6 +16,15 @@ function mail(subject: string, paragraphs: string[]) {
   return { subject, text, html };
 }
 
+/**
+ * Text a visitor typed, as these mails quote it: on one line, at most 120 characters, inside
+ * quotation marks (the HTML part escapes it). Subjects never carry it.
+ */
+export function quoted(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return `"${line.length > 120 ? `${line.slice(0, 119)}…` : line}"`;
+}
+
 type Req = {
   namaPemohon: string;
   namaPemilihan: string;
@@ -24,31 +33,34 @@ type Req = {
   waktuSelesai: Date;
 };
 
-/** Sent to the requester when a request is submitted. */
+/**
+ * Sent to the address a visitor gave when a request is submitted: anyone can cause it, so its
+ * subject is fixed and it quotes only the election's name, on one line.
+ */
 export const requestReceivedMail = (r: Req) =>
-  mail(`Permohonan pemilihan diterima: ${r.namaPemilihan}`, [
-    `Halo ${r.namaPemohon},`,
-    `Permohonan pemilihan "${r.namaPemilihan}" oleh ${r.penyelenggara} telah kami terima dan akan ditinjau oleh admin master BEM.`,
+  mail('Permohonan pemilihan Anda telah diterima', [
+    'Halo,',
+    `Permohonan pemilihan dengan nama ${quoted(r.namaPemilihan)} telah kami terima dan akan ditinjau oleh admin master BEM.`,
     `Jadwal yang diajukan: ${wib(r.waktuMulai)} sampai ${wib(r.waktuSelesai)}.`,
-    'Anda akan menerima email lagi setelah permohonan disetujui atau ditolak.',
+    'Anda akan menerima email lagi setelah permohonan disetujui atau ditolak. Jika Anda tidak mengajukan permohonan ini, abaikan email ini.',
   ]);
 
 /** Sent when the master admin approves: carries the committee invitation code. */
 export const requestApprovedMail = (
   r: Req & { code: string; expiresAt: Date; registerUrl: string },
 ) =>
-  mail(`Permohonan pemilihan disetujui: ${r.namaPemilihan}`, [
-    `Halo ${r.namaPemohon},`,
-    `Permohonan pemilihan "${r.namaPemilihan}" telah disetujui. Panitia pemilihan dapat mendaftar dengan kode undangan berikut:`,
+  mail('Permohonan pemilihan Anda disetujui', [
+    `Halo ${quoted(r.namaPemohon)},`,
+    `Permohonan pemilihan ${quoted(r.namaPemilihan)} telah disetujui. Panitia pemilihan dapat mendaftar dengan kode undangan berikut:`,
     `Kode Undangan: ${r.code}`,
     `Daftar sebagai panitia di ${r.registerUrl} (kode berlaku sampai ${wib(r.expiresAt)}). Bagikan kode ini hanya kepada anggota panitia.`,
   ]);
 
 /** Sent when the master admin rejects, with the reason. */
 export const requestRejectedMail = (r: Req & { alasan: string }) =>
-  mail(`Permohonan pemilihan ditolak: ${r.namaPemilihan}`, [
-    `Halo ${r.namaPemohon},`,
-    `Mohon maaf, permohonan pemilihan "${r.namaPemilihan}" tidak dapat disetujui.`,
+  mail('Permohonan pemilihan Anda tidak disetujui', [
+    `Halo ${quoted(r.namaPemohon)},`,
+    `Mohon maaf, permohonan pemilihan ${quoted(r.namaPemilihan)} tidak dapat disetujui.`,
     `Alasan: ${r.alasan}`,
     'Anda dapat mengajukan permohonan baru setelah memperbaiki hal di atas.',
   ]);
@@ -60,9 +72,9 @@ export const committeeInvitationMail = (r: {
   expiresAt: Date;
   registerUrl: string;
 }) =>
-  mail(`Undangan panitia pemilihan: ${r.namaPemilihan}`, [
+  mail('Undangan panitia pemilihan', [
     'Halo,',
-    `Anda diundang menjadi panitia pemilihan "${r.namaPemilihan}".`,
+    `Anda diundang menjadi panitia pemilihan ${quoted(r.namaPemilihan)}.`,
     `Kode Undangan: ${r.code}`,
     `Daftar sebagai panitia di ${r.registerUrl}, atau masuk dengan akun Anda lalu gabung dengan kode ini (berlaku sampai ${wib(r.expiresAt)}).`,
   ]);

@@ -1,3 +1,4 @@
+import { uuidSchema } from '../../../shared/ids.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   ARTICLE_CATEGORIES,
@@ -11,7 +12,7 @@ import {
 import { errorResponses } from '../../http/schemas.ts';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
-const idParam = z.object({ id: z.uuid({ error: 'ID berita tidak valid.' }) });
+const idParam = z.object({ id: uuidSchema('ID berita tidak valid.') });
 const refusals = {
   400: errorResponses[400],
   401: errorResponses[401],
@@ -201,7 +202,7 @@ export const previewArticle = createRoute({
   summary:
     'The article as the public page would show it (sanitised body), nothing stored; ?id= keeps an existing slug (admin)',
   request: {
-    query: z.object({ id: z.uuid({ error: 'ID berita tidak valid.' }).optional() }),
+    query: z.object({ id: uuidSchema('ID berita tidak valid.').optional() }),
     body: { required: true, content: json(articlePreviewSchema) },
   },
   responses: { 200: { description: 'Preview', content: json(publicArticleOut) }, ...refusals },

@@ -1,9 +1,10 @@
+import { uuidSchema } from '../../../shared/ids.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { electionRequestSchema, rejectSchema } from '../../../shared/schemas/elections.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { electionOut, electionRequestOut } from '../../presenters/elections.ts';
 
-const idParam = z.object({ id: z.uuid({ error: 'ID permohonan tidak valid.' }) });
+const idParam = z.object({ id: uuidSchema('ID permohonan tidak valid.') });
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 
 export const submitRequest = createRoute({

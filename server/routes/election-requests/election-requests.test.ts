@@ -82,8 +82,26 @@ describe('election requests', () => {
     expect(res.status).toBe(201);
     expect(((await res.json()) as RequestOut).status).toBe('pending');
     const mail = await smtp.waitFor(body.emailPemohon);
-    expect(mail.subject).toBe(`Permohonan pemilihan diterima: ${body.namaPemilihan}`);
+    expect(mail.subject).toBe('Permohonan pemilihan Anda telah diterima');
     expect(mail.text).toContain('WIB');
+  });
+
+  it('hardening 6: mails built from visitor input have a fixed subject and quote it escaped, on one line', async () => {
+    const body = requestBody({
+      namaPemilihan: 'Hadiah & "voucher" — klik situs kami sekarang juga',
+      penyelenggara: 'Tim Hadiah Resmi',
+      namaPemohon: 'Admin BEM',
+    });
+    const res = await app.client().post('/api/election-requests', body);
+    expect(res.status).toBe(201);
+    const mail = await smtp.waitFor(body.emailPemohon);
+    expect(mail.subject).toBe('Permohonan pemilihan Anda telah diterima');
+    // Only the election's name is quoted; the other visitor fields are not repeated.
+    expect(mail.text).toContain('"Hadiah & "voucher" — klik situs kami sekarang juga"');
+    expect(mail.text).not.toContain('Tim Hadiah Resmi');
+    expect(mail.text).not.toContain('Admin BEM');
+    expect(mail.html).toContain('Hadiah &amp; &quot;voucher&quot;');
+    expect(mail.html).not.toContain('Hadiah & "voucher"');
   });
 
   it.each([
@@ -160,7 +178,7 @@ describe('election requests', () => {
     await expect.poll(() => smtp.to(body.emailPemohon).length).toBe(2);
     const approval = smtp
       .to(body.emailPemohon)
-      .find((m) => m.subject?.startsWith('Permohonan pemilihan disetujui'));
+      .find((m) => m.subject === 'Permohonan pemilihan Anda disetujui');
     expect(approval?.text).toContain(out.kodeUndangan);
     expect(approval?.text).toContain(`${app.services.env.publicUrl}/register-panitia`);
     void mails;

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { candidates, committeeMembers, elections } from '../../db/schema/index.ts';
-import { turnoutOf } from '../../elections/overview.ts';
+import { computeTurnout } from '../../elections/turnout.ts';
 import {
   addCandidate as addCandidateCommand,
   removeCandidate as removeCandidateCommand,
@@ -94,7 +94,7 @@ export const setupRouter = createRouter()
       election.status === 'draft'
         ? prospectiveRollSize(db, election)
         : Promise.resolve(election.rollSize ?? 0),
-      turnoutOf(db, election.id, election.rollSize),
+      computeTurnout(db, election),
     ]);
     c.header('Cache-Control', 'no-store');
     return c.json(

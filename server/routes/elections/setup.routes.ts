@@ -1,4 +1,6 @@
+import { uuidSchema } from '../../../shared/ids.ts';
 import { createRoute, z } from '@hono/zod-openapi';
+import { turnoutSchema } from '../results/results.routes.ts';
 import {
   candidateSchema,
   electionSettingsSchema,
@@ -9,9 +11,9 @@ import { errorResponses } from '../../http/schemas.ts';
 import { electionOut } from '../../presenters/elections.ts';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
-const electionParam = z.object({ id: z.uuid({ error: 'ID pemilihan tidak valid.' }) });
+const electionParam = z.object({ id: uuidSchema('ID pemilihan tidak valid.') });
 const candidateParam = electionParam.extend({
-  candidateId: z.uuid({ error: 'ID kandidat tidak valid.' }),
+  candidateId: uuidSchema('ID kandidat tidak valid.'),
 });
 const refusals = {
   400: errorResponses[400],
@@ -46,12 +48,6 @@ export const settingsOut = electionOut
   })
   .openapi('ElectionSettings');
 
-const turnoutOut = z.object({
-  voted: z.number(),
-  eligible: z.number(),
-  perProdi: z.array(z.object({ prodi: z.string(), voted: z.number(), eligible: z.number() })),
-});
-
 export const getOverview = createRoute({
   method: 'get',
   path: '/elections/{id}/overview',
@@ -71,7 +67,7 @@ export const getOverview = createRoute({
           ),
           blockers: z.array(z.string()),
           prospectiveRollSize: z.number(),
-          turnout: turnoutOut,
+          turnout: turnoutSchema,
           canPrepare: z.boolean(),
           /** May press "Umumkan Hasil" once the polls close (committee, master). */
           canPublish: z.boolean(),

@@ -1,10 +1,11 @@
+import { uuidSchema } from '../../../shared/ids.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses } from '../../http/schemas.ts';
 import { electionOut } from '../../presenters/elections.ts';
 import { candidateOut } from './setup.routes.ts';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
-const electionParam = z.object({ id: z.uuid({ error: 'ID pemilihan tidak valid.' }) });
+const electionParam = z.object({ id: uuidSchema('ID pemilihan tidak valid.') });
 
 export const listPublicElections = createRoute({
   method: 'get',

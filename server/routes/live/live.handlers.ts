@@ -1,3 +1,4 @@
+import { uuidSchema } from '../../../shared/ids.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import { loadElection } from '../../elections/results/compute-results.ts';
@@ -5,6 +6,7 @@ import { visibleToPublic } from '../../elections/rules/lifecycle.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { createRouter } from '../../http/router.ts';
+import { busy } from '../../http/slots.ts';
 
 const HEARTBEAT_MS = 25_000;
 const SESSION_RECHECK_MS = 60_000;
@@ -29,7 +31,7 @@ export const liveTurnout = createRoute({
     "Server-Sent Events: the election's turnout (participation only, never votes) at once, then a `turnout` event on every change",
   request: {
     params: z.object({
-      electionId: z.uuid({ error: 'ID pemilihan tidak valid.' }).openapi({
+      electionId: uuidSchema('ID pemilihan tidak valid.').openapi({
         param: { name: 'electionId', in: 'path' },
         example: '00000000-0000-4000-8000-000000000000',
       }),
@@ -58,6 +60,14 @@ export const liveRouter = createRouter()
     // Drafts (and cancelled drafts) exist only for their committee, and have no turnout.
     if (!visibleToPublic(election))
       throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+    const release = c.get('services').slots.liveStreams.take(c.get('clientIp'));
+    if (!release) {
+      return busy(
+        c,
+        30,
+        'Terlalu banyak siaran langsung dibuka dari alamat Anda. Tutup tab lain atau coba lagi nanti.',
+      ) as never;
+    }
     // One plain stream per client: the hub queues the same bytes on every one of them.
     let unsubscribe = () => {};
     const body = new ReadableStream<Uint8Array>({
@@ -70,6 +80,7 @@ export const liveRouter = createRouter()
             return true;
           },
           close: () => {
+            release();
             try {
               controller.close();
             } catch {
@@ -79,6 +90,7 @@ export const liveRouter = createRouter()
         });
       },
       cancel() {
+        release();
         unsubscribe();
       },
     });

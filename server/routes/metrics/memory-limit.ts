@@ -1,24 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
+import { addressKey } from '../../http/client-address.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { errorResponse } from '../../http/errors.ts';
 
 /** Above this many tracked addresses, finished windows are dropped before a new one is added. */
 const PRUNE_ABOVE = 10_000;
-
-/** One key per IPv4 address, and per /64 for IPv6 (one subscriber usually holds a whole /64). */
-export function addressKey(ip: string): string {
-  if (!ip.includes(':')) return ip;
-  const [head = '', tail = ''] = ip.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
 
 /**
  * Allows `max` requests per client address per `windowSeconds`, counted in this process's memory:

@@ -1,3 +1,4 @@
+import { uuidSchema } from '../../../shared/ids.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   addCommitteeMemberSchema,
@@ -8,7 +9,7 @@ import { errorResponses } from '../../http/schemas.ts';
 import { electionOut } from '../../presenters/elections.ts';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
-const electionParam = z.object({ id: z.uuid({ error: 'ID pemilihan tidak valid.' }) });
+const electionParam = z.object({ id: uuidSchema('ID pemilihan tidak valid.') });
 const refusals = {
   400: errorResponses[400],
   401: errorResponses[401],

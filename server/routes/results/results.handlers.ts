@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../../db/client.ts';
 import { committeeMembers } from '../../db/schema/index.ts';
+import { computeTurnout } from '../../elections/turnout.ts';
 import {
   computeResults,
-  computeTurnout,
   loadElection,
   loadElectionForResults,
   sealedError,

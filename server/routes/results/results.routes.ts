@@ -1,8 +1,9 @@
+import { uuidSchema } from '../../../shared/ids.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses } from '../../http/schemas.ts';
 
 const params = z.object({
-  electionId: z.uuid({ error: 'ID pemilihan tidak valid.' }).openapi({
+  electionId: uuidSchema('ID pemilihan tidak valid.').openapi({
     param: { name: 'electionId', in: 'path' },
     example: '00000000-0000-4000-8000-000000000000',
   }),

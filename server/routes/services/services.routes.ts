@@ -1,3 +1,4 @@
+import { uuidSchema } from '../../../shared/ids.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { moveSchema } from '../../../shared/schemas/documents.ts';
 import {
@@ -8,7 +9,7 @@ import {
 import { errorResponses } from '../../http/schemas.ts';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
-const idParam = z.object({ id: z.uuid({ error: 'ID layanan tidak valid.' }) });
+const idParam = z.object({ id: uuidSchema('ID layanan tidak valid.') });
 const refusals = {
   400: errorResponses[400],
   401: errorResponses[401],

@@ -1,3 +1,4 @@
+import { hashesIn, releaseFiles } from '../../files/release.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -67,6 +68,11 @@ export async function saveSetting<K extends SiteSettingKey>(
 ): Promise<Setting[K]> {
   if (key === 'footer') await checkFooter(db, value as FooterSettings);
   await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ value: siteSettings.value })
+      .from(siteSettings)
+      .where(eq(siteSettings.key, key))
+      .for('update');
     await tx
       .insert(siteSettings)
       .values({ key, value, updatedBy: actor.user.id })
@@ -74,6 +80,8 @@ export async function saveSetting<K extends SiteSettingKey>(
         target: siteSettings.key,
         set: { value, updatedBy: actor.user.id, updatedAt: new Date() },
       });
+    // A logo taken off the footer is gone unless other content uses the same bytes.
+    if (before) await releaseFiles(tx, hashesIn(JSON.stringify(before.value)));
     await appendAudit(tx, {
       ...auditActor(actor),
       action: 'site-settings.updated',

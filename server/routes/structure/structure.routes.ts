@@ -1,3 +1,4 @@
+import { uuidSchema } from '../../../shared/ids.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   divisionInputSchema,
@@ -15,7 +16,7 @@ import { errorResponses } from '../../http/schemas.ts';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: json(schema) });
-const idParam = (what: string) => z.object({ id: z.uuid({ error: `ID ${what} tidak valid.` }) });
+const idParam = (what: string) => z.object({ id: uuidSchema(`ID ${what} tidak valid.`) });
 const periodParam = idParam('periode');
 const divisionParam = idParam('divisi');
 const memberParam = idParam('pengurus');

@@ -71,8 +71,6 @@ function ResultsSection({ overview }: { overview: Overview }) {
   );
 }
 
-const percent = (a: number, b: number) => (b ? Math.round((a / b) * 1000) / 10 : 0);
-
 /** Ringkasan: status, schedule, live turnout, what blocks locking, the committee. */
 export function OverviewPanel({ overview }: { overview: Overview; canPrepare?: boolean }) {
   const { election, turnout, blockers, committee } = overview;
@@ -98,18 +96,17 @@ export function OverviewPanel({ overview }: { overview: Overview; canPrepare?: b
       <section className="card" aria-labelledby="partisipasi">
         <h2 id="partisipasi">Partisipasi</h2>
         <p className="turnout-big" aria-live="polite">
-          {turnout.voted} dari {turnout.eligible} pemilih (
-          {formatPercent(percent(turnout.voted, turnout.eligible))})
+          {turnout.voted} dari {turnout.rollSize} pemilih ({formatPercent(turnout.percent)})
         </p>
         <ul className="turnout-list">
           {turnout.perProdi.map((p) => (
             <li key={p.prodi}>
               <span>{p.prodi}</span>
               <span>
-                {p.voted}/{p.eligible}
+                {p.voted}/{p.rollSize} ({formatPercent(p.percent)})
               </span>
               <progress
-                max={p.eligible || 1}
+                max={p.rollSize || 1}
                 value={p.voted}
                 aria-label={`Partisipasi ${p.prodi}`}
               />
