@@ -408,8 +408,13 @@ test('hostile text in every field a page renders is shown as text and never runs
       data: { alasan: requestReason.value },
     }),
   );
-  let { kodeUndangan } = await ok<{ kodeUndangan: string }>(
+  const approval = await ok<{ electionId: string }>(
     master.post(`/api/election-requests/${idOf(approved)}/approve`),
+  );
+  // The approval's code works only for the requester's address: the committee members planted
+  // here each use a code the master issues (unbound, single-use).
+  let { code: kodeUndangan } = await ok<{ code: string }>(
+    master.post(`/api/oversight/elections/${approval.electionId}/invitations`, { data: {} }),
   );
 
   // ---- The committee: a member per name the rules take (each uses up an invitation code). ----
@@ -1165,8 +1170,9 @@ test('hostile uploads through the browser are refused with a clear message or ne
       `/api/election-requests/${pending.items.find((r) => r.namaPemilihan === name)!.id}/approve`,
     ),
   );
+  // The code works only for the address it was sent to: the requester's.
   const committee = {
-    email: `panitia.${tag.toLowerCase()}@mahasiswa.test`,
+    email: `unggah.${tag.toLowerCase()}@mahasiswa.test`,
     password: 'sandi-panitia-1',
   };
   const { electionId } = await ok<{ electionId: string }>(

@@ -85,8 +85,9 @@ export async function electionThroughApi(opts: {
   const { kodeUndangan } = await ok<{ kodeUndangan: string }>(
     master.post(`/api/election-requests/${requestId}/approve`),
   );
+  // The code is sent to the requester and works only for that address.
   const committeeAccount = {
-    email: `panitia.${suffix}@mahasiswa.test`,
+    email: `pemohon.${suffix}@mahasiswa.test`,
     password: 'sandi-panitia-1',
   };
   const committee = await client();

@@ -2,7 +2,7 @@ import { appendAudit } from '../audit/append-audit.ts';
 import { auditActor } from '../audit/audit-actor.ts';
 import type { Db } from '../db/client.ts';
 import { committeeMembers } from '../db/schema/index.ts';
-import { electionForCode } from '../elections/invitations.ts';
+import { redeemInvitation } from '../elections/invitations.ts';
 import type { Actor } from '../policies/actor.ts';
 import { createAccount, emailTaken, hashPassword, isUniqueViolation } from './create-account.ts';
 
@@ -14,11 +14,14 @@ export async function registerCommittee(
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const election = await electionForCode(tx, input.kodeUndangan);
       const account = await createAccount(tx, {
         email: input.email,
         name: input.namaLengkap,
         passwordHash,
+      });
+      const election = await redeemInvitation(tx, input.kodeUndangan, {
+        id: account.id,
+        email: input.email,
       });
       await tx
         .insert(committeeMembers)
@@ -44,7 +47,7 @@ export async function registerCommittee(
 /** A signed-in person joins an election's committee with a code (joining twice changes nothing). */
 export async function joinCommittee(db: Db, actor: Actor, code: string) {
   return db.transaction(async (tx) => {
-    const election = await electionForCode(tx, code);
+    const election = await redeemInvitation(tx, code, actor.user);
     const inserted = await tx
       .insert(committeeMembers)
       .values({

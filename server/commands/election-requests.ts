@@ -90,7 +90,12 @@ export async function approveElectionRequest(deps: Deps, actor: Actor, requestId
         requestId: request.id,
       })
       .returning();
-    const invitation = await createInvitation(tx, election!.id, actor.user.id);
+    const invitation = await createInvitation(
+      tx,
+      election!.id,
+      actor.user.id,
+      request.emailPemohon,
+    );
     await tx
       .update(electionRequests)
       .set({

@@ -127,7 +127,8 @@ export async function removeCommitteeMember(
   userId: string,
 ) {
   const election = await electionOr404(db, electionId);
-  await db.transaction(async (tx) => {
+  const [account] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  return db.transaction(async (tx) => {
     const removed = await tx
       .delete(committeeMembers)
       .where(and(eq(committeeMembers.electionId, electionId), eq(committeeMembers.userId, userId)))
@@ -143,6 +144,7 @@ export async function removeCommitteeMember(
       summary: `Mengeluarkan ${removed[0]!.namaLengkap} dari panitia "${election.title}"`,
       details: { userId },
     });
+    return { namaLengkap: removed[0]!.namaLengkap, email: account?.email ?? '' };
   });
 }
 
@@ -155,8 +157,13 @@ export async function issueInvitation(
 ) {
   const election = await electionOr404(deps.db, electionId);
   if (election.status === 'archived') throw conflict('Pemilihan ini sudah diarsipkan.');
+  if (election.status !== 'draft') {
+    throw conflict(
+      'Pemilihan ini sudah dikunci: kode undangan tidak berlaku lagi. Tambahkan anggota panitia langsung dengan email akunnya.',
+    );
+  }
   const invitation = await deps.db.transaction(async (tx) => {
-    const invitation = await createInvitation(tx, electionId, actor.user.id);
+    const invitation = await createInvitation(tx, electionId, actor.user.id, email ?? null);
     await appendAudit(tx, {
       ...auditActor(actor, 'master'),
       action: 'committee.invitation-issued',

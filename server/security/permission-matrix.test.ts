@@ -715,6 +715,8 @@ beforeAll(async () => {
   ] as const) {
     const c = app.client();
     const email = `${key.toLowerCase()}.matriks@uji.test`;
+    // Codes work only before lock: the committee registered while its election was a draft.
+    await db.update(elections).set({ status: 'draft' }).where(eq(elections.id, electionId));
     const res = await c.post('/api/committee/register', {
       kodeUndangan: (await createInvitation(db, electionId, null)).code,
       namaLengkap: 'Bayu Aji',
@@ -722,6 +724,7 @@ beforeAll(async () => {
       password: 'sandi-panitia-1',
       confirmPassword: 'sandi-panitia-1',
     });
+    await db.update(elections).set({ status: 'ready' }).where(eq(elections.id, electionId));
     expect(res.status).toBe(201);
     people[key] = {
       cookie: cookieOf(c),

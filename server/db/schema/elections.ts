@@ -74,6 +74,10 @@ export const elections = pgTable(
     /** Head of the ballot chain, sealed when results are computed after closing. */
     ballotChainHead: text('ballot_chain_head'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The one extension of an open election: when, from which end, and why (shown publicly). */
+    extendedAt: timestamp('extended_at', { withTimezone: true }),
+    extendedFrom: timestamp('extended_from', { withTimezone: true }),
+    extensionReason: text('extension_reason'),
     requestId: uuid('request_id'),
     createdAt,
     updatedAt,
@@ -81,7 +85,7 @@ export const elections = pgTable(
   (t) => [check('elections_schedule', sql`${t.endsAt} > ${t.startsAt}`)],
 );
 
-/** A committee invitation code; codes expire and can be revoked. */
+/** A committee invitation code: single-use, bound to the email it was sent to, valid 72 hours, revocable. */
 export const committeeInvitations = pgTable(
   'committee_invitations',
   {
@@ -91,6 +95,11 @@ export const committeeInvitations = pgTable(
       .references(() => elections.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The address the code was sent to: only an account with this email may use it. */
+    email: text('email'),
+    /** A code works once: when and by whom it was used. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: text('used_by').references(() => user.id, { onDelete: 'set null' }),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt,
   },

@@ -42,6 +42,8 @@ export type ElectionSummary = {
   endsAt: Date;
   resultsRelease: ElectionRow['resultsRelease'];
   ballotFormat: number;
+  /** The one extension of the voting window, with its reason (public, like the schedule). */
+  extension: { from: Date; to: Date; at: Date; reason: string } | null;
 };
 
 export type ElectionResults = {
@@ -142,6 +144,10 @@ export function summarize(e: ElectionRow, now: Date): ElectionSummary {
     endsAt: e.endsAt,
     resultsRelease: e.resultsRelease,
     ballotFormat: e.ballotFormat,
+    extension:
+      e.extendedAt && e.extendedFrom
+        ? { from: e.extendedFrom, to: e.endsAt, at: e.extendedAt, reason: e.extensionReason ?? '' }
+        : null,
   };
 }
 

@@ -137,6 +137,12 @@ export async function renderBeritaAcara(input: BeritaAcaraInput): Promise<Buffer
   field('ID pemilihan', r.election.id);
   field('Waktu mulai', wib(r.election.startsAt));
   field('Waktu selesai', wib(r.election.endsAt));
+  if (r.election.extension) {
+    field(
+      'Perpanjangan',
+      `dari ${wib(r.election.extension.from)} menjadi ${wib(r.election.extension.to)}; alasan: ${r.election.extension.reason}`,
+    );
+  }
   field(
     'Status',
     r.election.phase === 'published' ? 'Hasil diumumkan' : 'Pemungutan suara ditutup',

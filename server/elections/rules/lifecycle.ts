@@ -106,11 +106,25 @@ export function lockBlockers(
   return out;
 }
 
-/** The end may only move later, and only while the election is upcoming or open. */
-export function canExtend(e: Schedule, newEnd: Date, now: Date): string | null {
+/** How far the one extension of an election may move its end. */
+export const MAX_EXTENSION_HOURS = 24;
+
+/**
+ * The end may move later once, by at most 24 hours, and only while the election is upcoming or
+ * open: a committee cannot keep the polls open until the result suits it.
+ */
+export function canExtend(
+  e: Schedule & { extendedAt: Date | null },
+  newEnd: Date,
+  now: Date,
+): string | null {
   const p = phaseOf(e, now);
   if (p !== 'open' && p !== 'upcoming')
     return 'Waktu selesai hanya dapat diperpanjang sebelum pemilihan berakhir.';
+  if (e.extendedAt)
+    return 'Waktu selesai sudah pernah diperpanjang; perpanjangan hanya boleh sekali.';
   if (newEnd <= e.endsAt) return 'Waktu selesai baru harus setelah waktu selesai yang lama.';
+  if (newEnd.getTime() - e.endsAt.getTime() > MAX_EXTENSION_HOURS * 3600_000)
+    return `Perpanjangan paling lama ${MAX_EXTENSION_HOURS} jam dari waktu selesai semula.`;
   return null;
 }

@@ -99,13 +99,26 @@ describe('lifecycle', () => {
     ).toEqual([]);
   });
 
-  it('extends the end only later, and only before the polls close', () => {
-    expect(canExtend(ready, t('2026-12-01T10:00:00Z'), t('2026-12-01T05:00:00Z'))).toBeNull();
-    expect(canExtend(ready, t('2026-12-01T08:00:00Z'), t('2026-12-01T05:00:00Z'))).toMatch(
+  it('hardening 2: extends the end once, later by at most 24 hours, and only before the polls close', () => {
+    const open = { ...ready, extendedAt: null };
+    expect(canExtend(open, t('2026-12-01T10:00:00Z'), t('2026-12-01T05:00:00Z'))).toBeNull();
+    expect(canExtend(open, t('2026-12-01T08:00:00Z'), t('2026-12-01T05:00:00Z'))).toMatch(
       /setelah/,
     );
-    expect(canExtend(ready, t('2026-12-01T10:00:00Z'), t('2026-12-01T09:30:00Z'))).toMatch(
+    expect(canExtend(open, t('2026-12-01T10:00:00Z'), t('2026-12-01T09:30:00Z'))).toMatch(
       /sebelum/,
+    );
+    const end = ready.endsAt.getTime();
+    expect(canExtend(open, new Date(end + 24 * 3600_000), t('2026-12-01T05:00:00Z'))).toBeNull();
+    expect(
+      canExtend(open, new Date(end + 24 * 3600_000 + 1000), t('2026-12-01T05:00:00Z')),
+    ).toMatch(/paling lama 24 jam/);
+    expect(canExtend(open, new Date(end + 30 * 24 * 3600_000), t('2026-12-01T05:00:00Z'))).toMatch(
+      /paling lama 24 jam/,
+    );
+    const extended = { ...ready, extendedAt: t('2026-12-01T04:00:00Z') };
+    expect(canExtend(extended, t('2026-12-01T10:00:00Z'), t('2026-12-01T05:00:00Z'))).toMatch(
+      /hanya boleh sekali/,
     );
   });
 });

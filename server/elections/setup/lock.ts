@@ -121,13 +121,19 @@ export async function extendElection(
     // The database's clock decides too (the one casting and sealing use): never once it has closed.
     const [saved] = await tx
       .update(elections)
-      .set({ endsAt })
+      .set({
+        endsAt,
+        extendedAt: sql`now()`,
+        extendedFrom: election.endsAt,
+        extensionReason: alasan,
+      })
       .where(
         and(
           eq(elections.id, electionId),
           eq(elections.status, 'ready'),
           sql`${elections.endsAt} > now()`,
           isNull(elections.ballotChainHead),
+          isNull(elections.extendedAt),
         ),
       )
       .returning();

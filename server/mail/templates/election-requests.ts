@@ -53,7 +53,7 @@ export const requestApprovedMail = (
     `Halo ${quoted(r.namaPemohon)},`,
     `Permohonan pemilihan ${quoted(r.namaPemilihan)} telah disetujui. Panitia pemilihan dapat mendaftar dengan kode undangan berikut:`,
     `Kode Undangan: ${r.code}`,
-    `Daftar sebagai panitia di ${r.registerUrl} (kode berlaku sampai ${wib(r.expiresAt)}). Bagikan kode ini hanya kepada anggota panitia.`,
+    `Daftar sebagai panitia di ${r.registerUrl} dengan alamat email ini (kode hanya berlaku untuk alamat ini, sekali, sampai ${wib(r.expiresAt)}). Anggota panitia lain diundang oleh admin master BEM, masing-masing dengan kodenya sendiri.`,
   ]);
 
 /** Sent when the master admin rejects, with the reason. */
@@ -76,5 +76,13 @@ export const committeeInvitationMail = (r: {
     'Halo,',
     `Anda diundang menjadi panitia pemilihan ${quoted(r.namaPemilihan)}.`,
     `Kode Undangan: ${r.code}`,
-    `Daftar sebagai panitia di ${r.registerUrl}, atau masuk dengan akun Anda lalu gabung dengan kode ini (berlaku sampai ${wib(r.expiresAt)}).`,
+    `Daftar sebagai panitia di ${r.registerUrl} dengan alamat email ini, atau masuk dengan akun beralamat email ini lalu gabung dengan kode ini. Kode hanya berlaku sekali, sampai ${wib(r.expiresAt)}, dan tidak berlaku lagi setelah pemilihan dikunci.`,
+  ]);
+
+/** Sent to every committee member whenever the committee changes. */
+export const committeeChangedMail = (r: { namaPemilihan: string; change: string; url: string }) =>
+  mail('Perubahan panitia pemilihan', [
+    'Halo,',
+    `Susunan panitia pemilihan ${quoted(r.namaPemilihan)} berubah: ${r.change}`,
+    `Lihat panitia dan pemilihan di ${r.url}. Jika perubahan ini tidak Anda kenali, segera hubungi admin master BEM.`,
   ]);

@@ -187,12 +187,13 @@ describe('election requests', () => {
     const again = await master.post(`/api/election-requests/${id}/approve`);
     expect(again.status).toBe(409);
 
-    // A committee member registers with the code (any case) and is signed in on that committee.
+    // The requester registers with the code (any case), at the address it was sent to, and is
+    // signed in on that committee.
     const panitia = app.client();
     const reg = await panitia.post('/api/committee/register', {
       kodeUndangan: out.kodeUndangan.toLowerCase(),
       namaLengkap: 'Bayu Aji',
-      email: `panitia${n}@mahasiswa.test`,
+      email: body.emailPemohon.toUpperCase(),
       password: 'sandi-panitia-1',
       confirmPassword: 'sandi-panitia-1',
     });
@@ -205,13 +206,13 @@ describe('election requests', () => {
     };
     expect(mine.items.map((e) => e.id)).toEqual([out.election.id]);
 
-    // A signed-in voter joins with the same code.
+    // The code is spent: a signed-in voter cannot join with it.
     const voter = app.client();
     await voter.registerVoter();
-    expect(
-      (await voter.post('/api/committee/join', { kodeUndangan: out.kodeUndangan })).status,
-    ).toBe(200);
-    expect((await voter.me()).abilities.committeeOf).toEqual([out.election.id]);
+    const join = await voter.post('/api/committee/join', { kodeUndangan: out.kodeUndangan });
+    expect(join.status).toBe(400);
+    expect(((await join.json()) as ErrorBody).error.message).toMatch(/sudah dipakai/);
+    expect((await voter.me()).abilities.committeeOf).toEqual([]);
 
     expect((await verifyAuditChain(app.services.database.db)).ok).toBe(true);
   });

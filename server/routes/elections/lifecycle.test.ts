@@ -21,7 +21,7 @@ let otherPanitia: TestClient;
 let electionId: string;
 const people: { client: TestClient; input: VoterInput }[] = [];
 
-async function approvedElection() {
+async function approvedElection(emailPemohon: string) {
   const start = new Date(Date.now() + 7 * 86_400_000);
   const req = await app.client().post('/api/election-requests', {
     namaPemilihan: 'Pemilihan Raya BEM 2027',
@@ -30,7 +30,7 @@ async function approvedElection() {
     waktuMulai: start.toISOString(),
     waktuSelesai: new Date(start.getTime() + 3600_000).toISOString(),
     namaPemohon: 'Rina Putri',
-    emailPemohon: `req${Math.random()}@x.test`,
+    emailPemohon,
   });
   const { id } = (await req.json()) as { id: string };
   return (await (await master.post(`/api/election-requests/${id}/approve`)).json()) as {
@@ -62,10 +62,11 @@ beforeAll(async () => {
   });
   master = app.client();
   await master.signIn('m@bem.test', 'sandi-master-1');
-  const a = await approvedElection();
+  // Each code is sent to its requester, who registers with it as the committee.
+  const a = await approvedElection('panitia-a@x.test');
   electionId = a.election.id;
   panitia = await committeeFor(a.kodeUndangan, 'panitia-a@x.test');
-  const b = await approvedElection();
+  const b = await approvedElection('panitia-b@x.test');
   otherPanitia = await committeeFor(b.kodeUndangan, 'panitia-b@x.test');
   for (let i = 0; i < 4; i++) {
     const client = app.client();
@@ -314,10 +315,10 @@ describe('preparing and running an election over HTTP', () => {
     const res = await panitia.get(`/api/elections/${electionId}/overview`);
     const text = await res.text();
     const overview = JSON.parse(text) as {
-      turnout: { voted: number; eligible: number };
+      turnout: { voted: number; rollSize: number };
       candidates: { id: string }[];
     };
-    expect(overview.turnout).toMatchObject({ voted: 1, eligible: 5 });
+    expect(overview.turnout).toMatchObject({ voted: 1, rollSize: 5, percent: 20 });
     expect(text).not.toMatch(/"(counts|votes|suara)"/i);
     const list = await app.client().get('/api/elections');
     expect(await list.text()).not.toMatch(/"(counts|votes)"/i);

@@ -50,6 +50,8 @@ const presentSettings = (e: Election) => ({
   resultsRelease: e.resultsRelease,
   lockedAt: e.lockedAt?.toISOString() ?? null,
   rollSize: e.rollSize,
+  extendedAt: e.extendedAt?.toISOString() ?? null,
+  extensionReason: e.extensionReason,
 });
 
 const presentCandidate = (c: typeof candidates.$inferSelect) => ({

@@ -45,6 +45,9 @@ export const settingsOut = electionOut
     resultsRelease: z.enum(['on-close', 'manual']),
     lockedAt: z.string().nullable(),
     rollSize: z.number().nullable(),
+    /** The one extension of the voting window, if it was used, and its reason. */
+    extendedAt: z.string().nullable(),
+    extensionReason: z.string().nullable(),
   })
   .openapi('ElectionSettings');
 

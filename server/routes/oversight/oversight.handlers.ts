@@ -12,6 +12,7 @@ import {
 import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/router.ts';
+import { mailCommittee } from '../../elections/committee-mail.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { presentElection } from '../../presenters/elections.ts';
 import {
@@ -26,7 +27,7 @@ import {
 
 type Invitation = Pick<
   typeof committeeInvitations.$inferSelect,
-  'code' | 'expiresAt' | 'revokedAt' | 'createdAt'
+  'code' | 'expiresAt' | 'revokedAt' | 'createdAt' | 'usedAt'
 >;
 
 const presentInvitation = (i: Invitation, now: Date) => ({
@@ -36,9 +37,11 @@ const presentInvitation = (i: Invitation, now: Date) => ({
   createdAt: i.createdAt.toISOString(),
   state: i.revokedAt
     ? ('revoked' as const)
-    : i.expiresAt <= now
-      ? ('expired' as const)
-      : ('active' as const),
+    : i.usedAt
+      ? ('used' as const)
+      : i.expiresAt <= now
+        ? ('expired' as const)
+        : ('active' as const),
 });
 
 /** The signed-in master, or 401/403. */
@@ -81,18 +84,30 @@ export const oversightRouter = createRouter()
   })
   .openapi(addCommitteeMember, async (c) => {
     const actor = await master(c);
+    const electionId = c.req.valid('param').id;
     const member = await addMemberCommand(
       c.get('services').database.db,
       actor,
-      c.req.valid('param').id,
+      electionId,
       c.req.valid('json').email,
+    );
+    void mailCommittee(
+      deps(c),
+      electionId,
+      `admin master ${actor.user.name} menambahkan ${member.namaLengkap} ke panitia.`,
     );
     return c.json({ userId: member.userId }, 201);
   })
   .openapi(removeCommitteeMember, async (c) => {
     const actor = await master(c);
     const { id, userId } = c.req.valid('param');
-    await removeMemberCommand(c.get('services').database.db, actor, id, userId);
+    const removed = await removeMemberCommand(c.get('services').database.db, actor, id, userId);
+    void mailCommittee(
+      deps(c),
+      id,
+      `admin master ${actor.user.name} mengeluarkan ${removed.namaLengkap} dari panitia.`,
+      [removed.email],
+    );
     return c.body(null, 204);
   })
   .openapi(issueInvitation, async (c) => {
@@ -104,7 +119,10 @@ export const oversightRouter = createRouter()
       c.req.valid('json').email,
     );
     const now = new Date();
-    return c.json(presentInvitation({ ...invitation, revokedAt: null, createdAt: now }, now), 201);
+    return c.json(
+      presentInvitation({ ...invitation, revokedAt: null, usedAt: null, createdAt: now }, now),
+      201,
+    );
   })
   .openapi(revokeInvitation, async (c) => {
     const actor = await master(c);

@@ -24,7 +24,7 @@ export const invitationOut = z
     expiresAt: z.string(),
     revokedAt: z.string().nullable(),
     createdAt: z.string(),
-    state: z.enum(['active', 'expired', 'revoked']),
+    state: z.enum(['active', 'used', 'expired', 'revoked']),
   })
   .openapi('CommitteeInvitation');
 

@@ -197,7 +197,8 @@ describe('master oversight of elections', () => {
     expect(state).toBe('active');
     const mail = await smtp.waitFor('calon.panitia@mahasiswa.test');
     expect(mail.text).toContain(code);
-    expect(mail.subject).toContain('Pemilihan Kode Baru');
+    expect(mail.subject).toBe('Undangan panitia pemilihan');
+    expect(mail.text).toContain('Pemilihan Kode Baru');
 
     const revoke = `/api/oversight/elections/${election.id}/invitations/${code}/revoke`;
     expect((await master.post(revoke)).status).toBe(204);

@@ -116,6 +116,14 @@ const presentElection = (e: ElectionSummary) => ({
   startsAt: e.startsAt.toISOString(),
   endsAt: e.endsAt.toISOString(),
   resultsRelease: e.resultsRelease,
+  extension: e.extension
+    ? {
+        from: e.extension.from.toISOString(),
+        to: e.extension.to.toISOString(),
+        at: e.extension.at.toISOString(),
+        reason: e.extension.reason,
+      }
+    : null,
 });
 
 const presentResults = (r: ElectionResults) => ({

@@ -22,6 +22,15 @@ export const electionSummarySchema = z
     startsAt: z.string().openapi({ format: 'date-time' }),
     endsAt: z.string().openapi({ format: 'date-time' }),
     resultsRelease: z.enum(['on-close', 'manual']),
+    /** The one extension of the voting window and why (null when the end never moved). */
+    extension: z
+      .object({
+        from: z.string().openapi({ format: 'date-time' }),
+        to: z.string().openapi({ format: 'date-time' }),
+        at: z.string().openapi({ format: 'date-time' }),
+        reason: z.string(),
+      })
+      .nullable(),
   })
   .openapi('ResultsElection');
 

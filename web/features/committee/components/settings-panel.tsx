@@ -15,6 +15,22 @@ import {
 type E = Overview['election'];
 
 function ExtendForm({ election }: { election: E }) {
+  if (election.extendedAt) {
+    return (
+      <section className="card" aria-labelledby="extended-title">
+        <h2 id="extended-title">Perpanjang Waktu</h2>
+        <p>
+          Waktu selesai sudah diperpanjang pada {formatWib(election.extendedAt)} menjadi{' '}
+          {formatWib(election.endsAt)}. Alasan: {election.extensionReason}
+        </p>
+        <p className="field-hint">Perpanjangan hanya boleh sekali.</p>
+      </section>
+    );
+  }
+  return <ExtendOnce election={election} />;
+}
+
+function ExtendOnce({ election }: { election: E }) {
   const extend = useExtendElection(election.id);
   const [endsAt, setEndsAt] = useState(isoToWibInput(election.endsAt));
   const [alasan, setAlasan] = useState('');
@@ -38,7 +54,9 @@ function ExtendForm({ election }: { election: E }) {
     >
       <h2>Perpanjang Waktu</h2>
       <p className="field-hint">
-        Berakhir {formatWib(election.endsAt)}. Perpanjangan dicatat di log audit beserta alasannya.
+        Berakhir {formatWib(election.endsAt)}. Waktu selesai hanya dapat diperpanjang sekali, paling
+        lama 24 jam. Alasannya ditampilkan di halaman hasil dan berita acara, dan dicatat di log
+        audit.
       </p>
       {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
       <TextField

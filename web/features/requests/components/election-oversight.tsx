@@ -30,6 +30,7 @@ const PHASES = [
 ] as const;
 const INVITATION_STATE = {
   active: ['Aktif', 'ok'],
+  used: ['Sudah dipakai', 'neutral'],
   expired: ['Kedaluwarsa', 'neutral'],
   revoked: ['Dicabut', 'bad'],
 } as const;
@@ -156,7 +157,12 @@ function InvitationSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pendi
           {issue.variables ? `. Email undangan sedang dikirim ke ${issue.variables}.` : ''}
         </Alert>
       ) : null}
-      {archived ? null : (
+      {archived ? null : e.status !== 'draft' ? (
+        <p className="field-hint">
+          Pemilihan ini sudah dikunci: kode undangan tidak berlaku lagi. Tambahkan anggota panitia
+          dengan email akunnya.
+        </p>
+      ) : (
         <form className="inline-form" noValidate onSubmit={submit}>
           <TextField
             label="Kirim ke email (opsional)"

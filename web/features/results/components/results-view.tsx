@@ -87,6 +87,13 @@ export function ResultsView({ data }: { data: ResultsResponse }) {
         {election.title} · {election.organizer} · {formatWib(election.startsAt)} sampai{' '}
         {formatWib(election.endsAt)}
       </p>
+      {election.extension ? (
+        <p className="election-extension">
+          Waktu pemungutan suara diperpanjang sekali oleh panitia, dari{' '}
+          {formatWib(election.extension.from)} menjadi {formatWib(election.extension.to)}. Alasan:{' '}
+          {election.extension.reason}
+        </p>
+      ) : null}
       {data.sealed ? (
         <>
           <Alert kind="info">
