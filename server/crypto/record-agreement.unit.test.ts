@@ -147,6 +147,22 @@ function resigned(i: number, edit: (b: Record<string, unknown>) => void): string
 }
 
 const bump = (decimal: string) => String(BigInt(decimal) + 1n);
+/** The valid record with its first partial decryption changed by `edit` (and re-owned). */
+function withFirstDecryption(
+  edit: (pd: {
+    decryption_factors: string[][];
+    decryption_proofs: { challenge: string }[][];
+  }) => void,
+): Uint8Array {
+  const steps = stepsOf(valid);
+  const i = steps.findIndex((s) => s.type === 'PartialDecryption');
+  const pd = JSON.parse(steps[i]!.items[0]!);
+  edit(pd);
+  const text = JSON.stringify(pd);
+  const owner = JSON.parse(steps[i]!.items[1]!).owner;
+  steps[i] = { type: 'PartialDecryption', items: [text, serializeOwned(owner, sha256Hex(text))] };
+  return build(steps);
+}
 const ballotSteps = () => stepsOf(valid).filter((s) => s.type === 'Ballot');
 const setupStep = () => stepsOf(valid)[0]!;
 const ballotText = (i: number) => ballotSteps()[i]!.items[0]!;
@@ -409,37 +425,19 @@ const cases: Case[] = [
   },
   {
     name: 'an altered decryption factor',
-    make: () => {
-      const steps = stepsOf(valid);
-      const i = steps.findIndex((s) => s.type === 'PartialDecryption');
-      const pd = JSON.parse(steps[i]!.items[0]!);
-      pd.decryption_factors[0][1] = bump(pd.decryption_factors[0][1]);
-      const text = JSON.stringify(pd);
-      const owner = JSON.parse(steps[i]!.items[1]!).owner;
-      steps[i] = {
-        type: 'PartialDecryption',
-        items: [text, serializeOwned(owner, sha256Hex(text))],
-      };
-      return build(steps);
-    },
+    make: () =>
+      withFirstDecryption((pd) => {
+        pd.decryption_factors[0]![1] = bump(pd.decryption_factors[0]![1]!);
+      }),
     belenios: 'rejects',
     ours: /dekripsi/,
   },
   {
     name: 'an altered decryption proof',
-    make: () => {
-      const steps = stepsOf(valid);
-      const i = steps.findIndex((s) => s.type === 'PartialDecryption');
-      const pd = JSON.parse(steps[i]!.items[0]!);
-      pd.decryption_proofs[0][0].challenge = bump(pd.decryption_proofs[0][0].challenge);
-      const text = JSON.stringify(pd);
-      const owner = JSON.parse(steps[i]!.items[1]!).owner;
-      steps[i] = {
-        type: 'PartialDecryption',
-        items: [text, serializeOwned(owner, sha256Hex(text))],
-      };
-      return build(steps);
-    },
+    make: () =>
+      withFirstDecryption((pd) => {
+        pd.decryption_proofs[0]![0]!.challenge = bump(pd.decryption_proofs[0]![0]!.challenge);
+      }),
     belenios: 'rejects',
     ours: /dekripsi/,
   },

@@ -21,6 +21,17 @@ export type Election = {
 /** A uuid as §4.2 defines it: at least 14 Base58 characters. */
 export const UUID_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{14,}$/;
 
+/** A question with its fields in the specification's order (`blank` only when true). */
+function questionInOrder(q: Question): Question {
+  return {
+    answers: q.answers,
+    ...(q.blank ? { blank: true } : {}),
+    min: q.min,
+    max: q.max,
+    question: q.question,
+  };
+}
+
 /** The canonical bytes of an election object. */
 export function serializeElection(e: Election): string {
   return JSON.stringify({
@@ -29,13 +40,7 @@ export function serializeElection(e: Election): string {
     name: e.name,
     group: GROUP_NAME,
     public_key: String(e.publicKey),
-    questions: e.questions.map((q) => ({
-      answers: q.answers,
-      ...(q.blank ? { blank: true } : {}),
-      min: q.min,
-      max: q.max,
-      question: q.question,
-    })),
+    questions: e.questions.map(questionInOrder),
     uuid: e.uuid,
     ...(e.administrator !== undefined ? { administrator: e.administrator } : {}),
     ...(e.credentialAuthority !== undefined ? { credential_authority: e.credentialAuthority } : {}),
@@ -88,13 +93,7 @@ export function parseElection(text: string): Election | { problem: string } {
     description: e.description,
     name: e.name,
     publicKey: BigInt(e.public_key),
-    questions: e.questions.map((q) => ({
-      answers: q.answers,
-      ...(q.blank ? { blank: true } : {}),
-      min: q.min,
-      max: q.max,
-      question: q.question,
-    })),
+    questions: e.questions.map(questionInOrder),
     uuid: e.uuid,
     ...(e.administrator !== undefined ? { administrator: e.administrator } : {}),
     ...(e.credential_authority !== undefined
