@@ -10,7 +10,7 @@ import {
 } from '../abuse/sign-in-throttle.ts';
 import { MAIL_PER_RECIPIENT_PER_HOUR } from '../abuse/mail-quota.ts';
 import { createAdmin } from '../commands/create-admin.ts';
-import { requestLimits, voters } from '../db/schema/index.ts';
+import { elections, requestLimits, voters } from '../db/schema/index.ts';
 import { createInvitation } from '../elections/invitations.ts';
 import { startTestApp, voterInput, type TestApp, type TestClient } from '../test/app.ts';
 import { insertOpenElection } from '../test/elections.ts';
@@ -237,6 +237,8 @@ describe('per account: wrong passwords are slowed, then the account is locked fo
       startsInMs: 86_400_000,
       endsInMs: 2 * 86_400_000,
     });
+    // Codes work only while the election is a draft.
+    await db.update(elections).set({ status: 'draft' }).where(eq(elections.id, election.id));
     const { code } = await createInvitation(db, election.id, null);
     const committee = await app.client().request('POST', '/api/committee/register', {
       json: {
