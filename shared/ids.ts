@@ -13,14 +13,21 @@ export function canonicalUuid(input: string): string | undefined {
   return `${m[2]}-${m[3]}-${m[4]}-${m[5]}-${m[6]}`.toLowerCase();
 }
 
+/** The accepted spellings as a flag-free pattern (what the OpenAPI document publishes). */
+export const UUID_SPELLING_PATTERN =
+  /^(?:urn:uuid:)?\{?[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}\}?$/;
+
 /** A schema that reads a UUID in any spelling and yields its canonical form, or refuses it. */
 export function uuidSchema(message: string) {
-  return z.string({ error: message }).transform((value, ctx) => {
-    const canonical = canonicalUuid(value);
-    if (canonical === undefined) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return canonical;
-  });
+  return z
+    .string({ error: message })
+    .regex(UUID_SPELLING_PATTERN, { error: message })
+    .transform((value, ctx) => {
+      const canonical = canonicalUuid(value);
+      if (canonical === undefined) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return canonical;
+    });
 }
