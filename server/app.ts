@@ -119,12 +119,12 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
     '/api/election-requests',
     rateLimit('election-request', { windowSeconds: 3600, max: 20 }),
   );
-  // A berita acara is rendered on this process's CPU: a few per minute and two at once per
-  // address, four at once in all.
+  // A berita acara is rendered on this process's CPU: ten renderings a minute and two at once
+  // per address, four at once in all (a refusal — not found, sealed — costs nothing).
   app.on(
     'GET',
     '/api/results/:electionId/pdf',
-    rateLimit('results-pdf', { windowSeconds: 60, max: 10 }),
+    acceptedRateLimit('results-pdf', { windowSeconds: 60, max: 10, refusedMax: 600 }),
     withSlot(services.slots.pdf, {
       retryAfterSeconds: 5,
       message: 'Server sedang membuat berita acara lain. Coba lagi dalam beberapa detik.',

@@ -37,10 +37,10 @@ export function rateLimit(
 }
 
 /**
- * A budget for sign-ups shared by everyone behind one address (a campus NAT): only accepted
- * requests (2xx) spend it. Refused ones (malformed, invalid, duplicate) spend a separate budget
- * of `refusedMax` per address instead, so a burst of junk from one student slows only more junk,
- * never a real registration from the same address.
+ * A budget per address that only accepted requests (2xx) spend: sign-ups shared by everyone
+ * behind one campus NAT address, berita acara renderings. Refused ones (malformed, invalid,
+ * duplicate, not found) spend a separate budget of `refusedMax` per address instead, so a burst
+ * of junk from one student slows only more junk, never a real request from the same address.
  */
 export function acceptedRateLimit(
   name: string,
