@@ -408,13 +408,13 @@ test('hostile text in every field a page renders is shown as text and never runs
       data: { alasan: requestReason.value },
     }),
   );
-  const approval = await ok<{ electionId: string }>(
+  const approval = await ok<{ election: { id: string } }>(
     master.post(`/api/election-requests/${idOf(approved)}/approve`),
   );
   // The approval's code works only for the requester's address: the committee members planted
   // here each use a code the master issues (unbound, single-use).
   let { code: kodeUndangan } = await ok<{ code: string }>(
-    master.post(`/api/oversight/elections/${approval.electionId}/invitations`, { data: {} }),
+    master.post(`/api/oversight/elections/${approval.election.id}/invitations`, { data: {} }),
   );
 
   // ---- The committee: a member per name the rules take (each uses up an invitation code). ----
