@@ -19,8 +19,14 @@ export function useMoveFocus(prefix: string, list: unknown) {
     const other = document.getElementById(
       buttonId(prefix, t.direction === 'up' ? 'down' : 'up', t.id),
     );
-    ((same as HTMLButtonElement | null)?.disabled ? other : same)?.focus();
-    target.current = null;
+    const button = (
+      (same as HTMLButtonElement | null)?.disabled ? other : same
+    ) as HTMLButtonElement | null;
+    // A list that renders while the move is still pending (its buttons disabled) is not the
+    // refreshed one: keep the target for the next render instead of dropping it.
+    if (!button || button.disabled) return;
+    button.focus();
+    if (document.activeElement === button) target.current = null;
   }, [prefix, list]);
   return {
     remember: (id: string, direction: Direction) => {
