@@ -144,6 +144,12 @@ function routeTable(site: A11ySite): Route[] {
       states: [showErrors(['signed out'], 'Kirim Tautan')],
     },
     { pattern: paths.loginPemilih, url: paths.loginPemilih, sameForAll: true },
+    // A link that no longer works says so (a working one signs in and moves on at once).
+    {
+      pattern: paths.konfirmasiEmail,
+      url: `${paths.konfirmasiEmail}?token=rusak`,
+      sameForAll: true,
+    },
     {
       pattern: paths.profilPemilih,
       url: paths.profilPemilih,

@@ -4,6 +4,8 @@ import {
   expectSignedOut,
   logout,
   newVoter,
+  confirmationLink,
+  registerAndConfirm,
   registerThroughApi,
   registerThroughForm,
   signIn,
@@ -12,8 +14,7 @@ import {
 
 test('a voter registers, is signed in, signs out and signs in again', async ({ page }) => {
   const v = newVoter();
-  await registerThroughForm(page, v);
-  await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+  await registerAndConfirm(page, v);
   await expect(page.getByRole('heading', { name: `Halo, ${v.namaLengkap}!` })).toBeVisible();
 
   await logout(page);
@@ -30,8 +31,7 @@ test('the avatar shows the first letter of the name, and the menu shows name and
   page,
 }) => {
   const v = newVoter();
-  await registerThroughForm(page, v);
-  await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+  await registerAndConfirm(page, v);
   const avatar = page.getByRole('button', { name: 'Menu akun' });
   await expect(avatar).toHaveText('A');
   await avatar.click();
@@ -52,18 +52,39 @@ test('a wrong password is refused with a message next to the field', async ({ pa
   await expect(page).toHaveURL(/\/login-pemilih$/);
 });
 
-test('an email or NIM already registered is refused next to its field', async ({ page }) => {
+test('hardening 4: a known email gets the same answer as a new one, and its owner is told by mail', async ({
+  page,
+}) => {
   const first = newVoter();
   await registerThroughApi(page, first);
 
   await registerThroughForm(page, { ...newVoter(), email: first.email.toUpperCase() });
-  await expect(page.getByText('Email sudah terdaftar.')).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page).toHaveURL(/\/register-pemilih$/);
+  await expect(page.getByText('Periksa email Anda.')).toBeVisible();
+  await expect(page.getByText(`Email dikirim ke ${first.email}`)).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveCount(0);
+  const notice = await waitForMail(first.email, /sudah memiliki akun/);
+  expect(notice.subject).toBe('Pendaftaran dengan email Anda di BEM Poltek Nuklir');
 
-  await registerThroughForm(page, { ...newVoter(), nim: first.nim });
-  await expect(page.getByText('NIM sudah terdaftar.')).toBeVisible();
-  await expect(page.getByLabel('NIM')).toHaveAttribute('aria-invalid', 'true');
+  // The student who mistyped can fill the form in again.
+  await page.getByRole('button', { name: 'Isi formulir lagi' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue('');
+});
+
+test('an unconfirmed account cannot sign in; the sign-in sends the link again', async ({
+  page,
+}) => {
+  const v = newVoter();
+  await registerThroughForm(page, v);
+  await expect(page.getByText('Periksa email Anda.')).toBeVisible();
+  await signIn(page, '/login-pemilih', v.email, v.password);
+  await expect(page.getByText(/Email Anda belum dikonfirmasi/)).toBeVisible();
+  await expect(page).toHaveURL(/\/login-pemilih$/);
+  // A broken link says so and offers the way on.
+  await page.goto('/konfirmasi-email?token=rusak');
+  await expect(page.getByText(/Tautan konfirmasi tidak valid/)).toBeVisible();
+  await page.goto(await confirmationLink(v.email));
+  await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+  await expect(page.getByRole('heading', { name: `Halo, ${v.namaLengkap}!` })).toBeVisible();
 });
 
 test('the registration form explains each invalid field in Indonesian', async ({ page }) => {
@@ -86,7 +107,7 @@ test('a forgotten password is reset through the mailed link', async ({ page }) =
     page.getByText(/tautan untuk mengatur ulang kata sandi telah dikirim/),
   ).toBeVisible();
 
-  const mail = await waitForMail(v.email);
+  const mail = await waitForMail(v.email, /lupa-sandi/);
   const link = mail.text.match(/https?:\/\/\S+/)![0];
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Atur Ulang Kata Sandi' })).toBeVisible();

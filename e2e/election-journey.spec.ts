@@ -105,7 +105,10 @@ test('an election from request to a counted vote, with real accounts', async ({
     const res = await p.request.post('/api/voters/register', {
       data: { ...v, confirmPassword: v.password },
     });
-    expect(res.status()).toBe(201);
+    expect(res.status()).toBe(202);
+    // The mailed link confirms the address and signs the student in.
+    await p.goto(await server.confirmationLink(v.email));
+    await expect(p).toHaveURL(/\/dashboard-pemilih$/);
     voterPages.push(p);
   }
   await master.goto('/admin/kelola-pemilih-terdaftar');

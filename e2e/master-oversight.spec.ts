@@ -54,7 +54,7 @@ test('the master oversees an election: committee, invitation codes, archive', as
   await expect(item.getByText(member.email)).toBeVisible();
 
   // A new code, mailed; the first one revoked.
-  await item.getByLabel('Kirim ke email (opsional)').fill(invitee);
+  await item.getByLabel('Email penerima kode').fill(invitee);
   await item.getByRole('button', { name: 'Terbitkan Kode Baru' }).click();
   await expect(item.getByText(/^Kode baru:/)).toBeVisible();
   const mail = await waitForMail(invitee);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './support/accounts.ts';
-import { newVoter, registerThroughApi, registerThroughForm, signIn } from './support/fixtures.ts';
+import { newVoter, registerThroughApi, registerAndConfirm, signIn } from './support/fixtures.ts';
 
 const GREEN = 'rgb(20, 108, 46)';
 const RED = 'rgb(179, 38, 30)';
@@ -14,8 +14,7 @@ async function png(width: number, height: number) {
 
 async function signedInVoterOnProfile(page: Page) {
   const v = newVoter();
-  await registerThroughForm(page, v);
-  await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+  await registerAndConfirm(page, v);
   await page.getByRole('link', { name: 'Edit Profil' }).first().click();
   await expect(page).toHaveURL(/\/profil-pemilih$/);
   await expect(page.getByLabel('NIM')).toHaveValue(v.nim);
@@ -139,7 +138,7 @@ test('the voter dashboard greets, shows the verification status and links to the
   page,
 }) => {
   const v = newVoter();
-  await registerThroughForm(page, v);
+  await registerAndConfirm(page, v);
   await expect(page.getByRole('heading', { name: `Halo, ${v.namaLengkap}!` })).toBeVisible();
   await expect(page.getByTestId('voter-status')).toHaveText('Menunggu verifikasi');
   await expect(page.getByText(v.nim)).toBeVisible();

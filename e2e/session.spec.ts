@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newVoter, registerThroughForm, signIn } from './support/fixtures.ts';
+import { newVoter, registerAndConfirm, signIn } from './support/fixtures.ts';
 
 const IDLE_MESSAGE = 'Anda telah logout secara otomatis karena tidak ada aktivitas.';
 const MINUTE = 60_000;
@@ -9,8 +9,7 @@ test.describe('idle logout', () => {
     page,
   }) => {
     await page.clock.install();
-    await registerThroughForm(page, newVoter());
-    await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+    await registerAndConfirm(page, newVoter());
 
     const dialog = page.waitForEvent('dialog');
     await page.clock.runFor(15 * MINUTE);
@@ -23,8 +22,7 @@ test.describe('idle logout', () => {
 
   test('mouse moves, clicks and key presses keep the session alive', async ({ page }) => {
     await page.clock.install();
-    await registerThroughForm(page, newVoter());
-    await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+    await registerAndConfirm(page, newVoter());
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -47,8 +45,7 @@ test.describe('idle logout', () => {
 
   test('activity in one tab keeps the other tabs alive', async ({ page, context }) => {
     await context.clock.install();
-    await registerThroughForm(page, newVoter());
-    await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+    await registerAndConfirm(page, newVoter());
     const other = await context.newPage();
     await other.goto('/profil-pemilih');
     await expect(other.getByLabel('NIM')).toBeVisible();
@@ -73,8 +70,7 @@ test('the top bar follows a change made from another session, without a reload',
   browser,
 }) => {
   const v = newVoter();
-  await registerThroughForm(page, v);
-  await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+  await registerAndConfirm(page, v);
   const avatar = page.getByRole('button', { name: 'Menu akun' });
   await expect(avatar).toHaveText('A');
   await expect(page.getByRole('heading', { name: `Halo, ${v.namaLengkap}!` })).toBeVisible();
@@ -100,8 +96,7 @@ test('an open profile form takes a change saved from another session', async ({
   browser,
 }) => {
   const v = newVoter();
-  await registerThroughForm(page, v);
-  await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+  await registerAndConfirm(page, v);
   await page.goto('/profil-pemilih');
   await expect(page.getByLabel('Program Studi')).toHaveValue(v.prodi);
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_DUAL, E2E_MASTER } from './support/accounts.ts';
-import { logout, newVoter, registerThroughForm, signIn } from './support/fixtures.ts';
+import { logout, newVoter, registerAndConfirm, signIn } from './support/fixtures.ts';
 
 const SITE_LINKS = ['Beranda', 'Struktur', 'Layanan', 'Berita', 'Dokumen', 'Tentang'];
 
@@ -130,8 +130,7 @@ test.describe('top bar', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await registerThroughForm(page, newVoter());
-    await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+    await registerAndConfirm(page, newVoter());
     const avatar = page.getByRole('button', { name: 'Menu akun' });
     await avatar.focus();
     await page.keyboard.press('Enter');
@@ -145,8 +144,7 @@ test.describe('top bar', () => {
   });
 
   test('Logout signs out and goes to /', async ({ page }) => {
-    await registerThroughForm(page, newVoter());
-    await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+    await registerAndConfirm(page, newVoter());
     await page.goto('/profil-pemilih');
     await logout(page);
     await expect(page).toHaveURL(/\/$/);
@@ -216,8 +214,7 @@ test.describe('routes', () => {
   test('keep admin screens from people who are not admins', async ({ page }) => {
     await page.goto('/admin/kelola-admin');
     await expect(page).toHaveURL(/\/login$/);
-    await registerThroughForm(page, newVoter());
-    await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+    await registerAndConfirm(page, newVoter());
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/$/);
   });

@@ -130,6 +130,7 @@ test('at 200% zoom the public pages reflow, with the menu reachable', async ({ b
     '/request-pemilihan',
     '/login-pemilih',
     '/register-pemilih',
+    '/konfirmasi-email?token=rusak',
     `/hasil/${e.closed.electionId}`,
     `/hasil/${e.open.electionId}`,
   ])

@@ -10,6 +10,8 @@ import { resetPasswordMail } from './mail/templates/reset-password.ts';
 import { takeMailQuota } from './abuse/mail-quota.ts';
 import { clearAccountFailures, signInThrottle } from './abuse/sign-in-throttle.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/people.ts';
+import { CONFIRMATION_HOURS, sendConfirmation } from './commands/register-voter.ts';
+import { eq } from 'drizzle-orm';
 
 /** How long a session lives on the server without a refresh. */
 export const SESSION_IDLE_SECONDS = 30 * 60;
@@ -46,6 +48,10 @@ export function createAuth(opts: AuthOptions) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // An account signs in only once its address is proven: by the link registration mails, by
+      // a code mailed to it (committee), by setting a password through a mailed link, or by the
+      // operator who created it.
+      requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const url = `${opts.publicUrl}/lupa-sandi?token=${encodeURIComponent(token)}`;
@@ -63,8 +69,32 @@ export function createAuth(opts: AuthOptions) {
         })().catch((err: unknown) => opts.logger.error({ err }, 'reset mail failed'));
       },
       // The mailed link proves the address: the account's failed sign-ins are forgiven.
-      onPasswordReset: async ({ user }) => {
-        await clearAccountFailures(opts.db, user.email);
+      onPasswordReset: async ({ user: account }) => {
+        await clearAccountFailures(opts.db, account.email);
+        await opts.db
+          .update(schema.user)
+          .set({ emailVerified: true })
+          .where(eq(schema.user.id, account.id));
+      },
+    },
+    emailVerification: {
+      expiresIn: CONFIRMATION_HOURS * 3600,
+      // Opening the link (through /konfirmasi-email) signs the student in.
+      autoSignInAfterVerification: true,
+      sendOnSignUp: false,
+      // The right password on an unconfirmed account sends the link again (capped per address).
+      sendOnSignIn: true,
+      sendVerificationEmail: async ({ user: account }) => {
+        void sendConfirmation(
+          {
+            db: opts.db,
+            secret: opts.secret,
+            mailer: opts.mailer,
+            logger: opts.logger,
+            publicUrl: opts.publicUrl,
+          },
+          account,
+        ).catch((err: unknown) => opts.logger.error({ err }, 'confirmation mail failed'));
       },
     },
     // Accounts are created by our own endpoints (voter and committee registration, admin CLI),
@@ -78,7 +108,6 @@ export function createAuth(opts: AuthOptions) {
       '/delete-user',
       '/delete-user/callback',
       '/send-verification-email',
-      '/verify-email',
       '/sign-in/social',
       '/link-social',
       '/unlink-account',
@@ -99,6 +128,8 @@ export function createAuth(opts: AuthOptions) {
       // through one address): wrong attempts are limited by the sign-in throttle below.
       customRules: {
         '/sign-in/email': { window: 60, max: Math.max(1200, signInPerMinute * 10) },
+        // A whole campus confirms its registrations through one address within minutes.
+        '/verify-email': { window: 60, max: 1200 },
         '/request-password-reset': { window: 600, max: 60 },
         '/reset-password': { window: 600, max: 60 },
       },

@@ -1,3 +1,4 @@
+import { BackgroundWork } from './http/background.ts';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -74,6 +75,7 @@ export async function startServer(
       live,
       turnout,
       lifecycle: { shuttingDown: false },
+      background: new BackgroundWork(logger),
       slots: {
         liveStreams: new Slots({ perAddress: env.liveStreamsPerAddress, total: Infinity }),
         // PDFs are rendered on this process's CPU: a few at a time, two per address.
@@ -122,6 +124,7 @@ export async function startServer(
           // Requests still running after this long are cut so shutdown always ends.
           setTimeout(() => server.closeAllConnections(), 10_000).unref();
         });
+        await services.background.settled();
         mailer.close();
         await database.close();
       })());

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { samplePdf } from '../../server/content/documents/sample-pdf.ts';
 import { E2E_MASTER } from './accounts.ts';
 import { client, electionThroughApi, ok } from './election-api.ts';
-import { newVoter, type Voter } from './fixtures.ts';
+import { newVoter, registerByApi, type Voter } from './fixtures.ts';
 
 type Election = { electionId: string; title: string };
 
@@ -42,10 +42,7 @@ async function signedIn(email: string, password: string): Promise<APIRequestCont
 async function registerVoter(master: APIRequestContext, verify: boolean): Promise<Voter> {
   const v = newVoter();
   const anonymous = await client();
-  await ok(
-    anonymous.post('/api/voters/register', { data: { ...v, confirmPassword: v.password } }),
-    201,
-  );
+  await ok(registerByApi(anonymous, v), 202);
   await anonymous.dispose();
   if (verify) {
     const found = await ok<{ items: { userId: string }[] }>(master.get(`/api/voters?q=${v.nim}`));

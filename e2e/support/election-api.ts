@@ -7,7 +7,7 @@ import {
 } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_MASTER } from './accounts.ts';
-import { newVoter, type Voter } from './fixtures.ts';
+import { newVoter, registerByApi, type Voter } from './fixtures.ts';
 
 /** An API client with its own cookies that sends the site's Origin, as a browser on the site does. */
 export async function client(): Promise<APIRequestContext> {
@@ -127,7 +127,7 @@ export async function electionThroughApi(opts: {
   for (let i = 0; i < opts.voters; i++) {
     const v = newVoter();
     const p = await client();
-    await ok(p.post('/api/voters/register', { data: { ...v, confirmPassword: v.password } }), 201);
+    await ok(registerByApi(p, v), 202);
     await p.dispose();
     const found = await ok<{ items: { userId: string }[] }>(master.get(`/api/voters?q=${v.nim}`));
     await ok(master.post(`/api/voters/${found.items[0]!.userId}/verify`));

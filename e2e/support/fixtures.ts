@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 
 /** A unique, valid voter for one test (random NIM: workers run in parallel). */
 export function newVoter() {
@@ -29,12 +29,42 @@ export async function registerThroughForm(page: Page, v: Voter, confirm = v.pass
   await page.getByRole('button', { name: 'Daftar' }).click();
 }
 
-/** Registers a voter straight through the API (for tests about something else). */
-export async function registerThroughApi(page: Page, v: Voter) {
-  const res = await page.request.post('/api/voters/register', {
+/**
+ * Registers through the form and opens the confirmation link mailed to the student, as they
+ * would: they are then signed in on the voter dashboard.
+ */
+export async function registerAndConfirm(page: Page, v: Voter) {
+  await registerThroughForm(page, v);
+  await expect(page.getByText('Periksa email Anda.')).toBeVisible();
+  await page.goto(await confirmationLink(v.email));
+  await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+}
+
+/** The confirmation link of the newest registration mail to an address (its path and query). */
+export async function confirmationLink(email: string) {
+  const mail = await waitForMail(email, /\/konfirmasi-email\?token=/);
+  const url = new URL(/https?:\/\/\S*\/konfirmasi-email\?token=\S+/.exec(mail.text)![0]);
+  return url.pathname + url.search;
+}
+
+/**
+ * Registers a voter through the API and, when it is accepted, opens the mailed confirmation link
+ * with the same client (which is then signed in as them). Returns the registration's answer.
+ */
+export async function registerByApi(api: APIRequestContext, v: Voter): Promise<APIResponse> {
+  const res = await api.post('/api/voters/register', {
     data: { ...v, confirmPassword: v.password },
   });
-  expect(res.status()).toBe(201);
+  if (res.status() !== 202) return res;
+  const token = new URL(await confirmationLink(v.email), 'http://x').searchParams.get('token')!;
+  const confirmed = await api.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+  expect(confirmed.status()).toBe(200);
+  return res;
+}
+
+/** Registers a voter straight through the API and confirms the address (for tests about something else). */
+export async function registerThroughApi(page: Page, v: Voter) {
+  expect((await registerByApi(page.request, v)).status()).toBe(202);
   await page.context().clearCookies();
 }
 
@@ -63,21 +93,26 @@ export async function logout(page: Page) {
   }
 }
 
-/** Waits for the mail the server sent to an address (caught by the loopback SMTP server). */
+/**
+ * Waits for the newest mail the server sent to an address (caught by the loopback SMTP server),
+ * whose text matches `match` when given.
+ */
 export async function waitForMail(
   to: string,
+  match?: RegExp,
   timeoutMs = 15_000,
 ): Promise<{ subject: string; text: string }> {
   const dir = process.env.E2E_MAIL_DIR!;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    for (const f of fs.readdirSync(dir)) {
+    // Files are named by arrival time: the newest match is the last one.
+    for (const f of fs.readdirSync(dir).sort().reverse()) {
       const mail = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as {
         to: string[];
         subject: string;
         text: string;
       };
-      if (mail.to.includes(to.toLowerCase())) return mail;
+      if (mail.to.includes(to.toLowerCase()) && (!match || match.test(mail.text))) return mail;
     }
     if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import PostalMime from 'postal-mime';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -51,5 +52,27 @@ export async function startOwnServer(env: Record<string, string> = {}) {
       }
     },
     remove: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    /**
+     * The confirmation link (path and query) mailed to `email`: with no SMTP_URL the server
+     * writes each mail as an .eml file under DATA_DIR/mail.
+     */
+    async confirmationLink(email: string, timeoutMs = 15_000): Promise<string> {
+      const dir = path.join(dataDir, 'mail');
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+        for (const f of files) {
+          const mail = await PostalMime.parse(fs.readFileSync(path.join(dir, f)));
+          const to = mail.to?.some((a) => a.address?.toLowerCase() === email.toLowerCase());
+          const link = /https?:\/\/\S*\/konfirmasi-email\?token=\S+/.exec(mail.text ?? '');
+          if (to && link) {
+            const url = new URL(link[0]);
+            return url.pathname + url.search;
+          }
+        }
+        if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
   };
 }

@@ -8,6 +8,8 @@ import { emailDigest, hitWindow } from './counters.ts';
  */
 export const MAIL_PER_RECIPIENT_PER_HOUR = {
   'reset-password': 3,
+  'confirm-registration': 5,
+  'registration-notice': 3,
   'election-request-received': 5,
 } as const;
 

@@ -18,6 +18,8 @@ export async function registerCommittee(
         email: input.email,
         name: input.namaLengkap,
         passwordHash,
+        // The invitation code was mailed to this address and works only for it (checked below).
+        emailVerified: true,
       });
       const election = await redeemInvitation(tx, input.kodeUndangan, {
         id: account.id,

@@ -22,7 +22,13 @@ export const emailTaken = () =>
  */
 export async function createAccount(
   tx: Db | Tx,
-  input: { email: string; passwordHash: string; name: string },
+  input: {
+    email: string;
+    passwordHash: string;
+    name: string;
+    /** True only when the address is already proven (a code mailed to it, the operator's command). */
+    emailVerified: boolean;
+  },
 ): Promise<{ id: string; email: string; name: string }> {
   const email = input.email.trim().toLowerCase();
   const [existing] = await tx
@@ -31,7 +37,7 @@ export async function createAccount(
     .where(sql`lower(${user.email}) = ${email}`);
   if (existing) throw emailTaken();
   const id = crypto.randomUUID();
-  await tx.insert(user).values({ id, email, name: input.name, emailVerified: false });
+  await tx.insert(user).values({ id, email, name: input.name, emailVerified: input.emailVerified });
   await tx.insert(account).values({
     id: crypto.randomUUID(),
     accountId: id,

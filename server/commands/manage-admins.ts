@@ -128,6 +128,7 @@ export async function addAdmin(
           email: input.email,
           name: input.namaLengkap,
           passwordHash,
+          emailVerified: false, // proven when they set a password through the mailed link
         });
         userId = created.id;
       }

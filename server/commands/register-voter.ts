@@ -1,48 +1,181 @@
+import { createEmailVerificationToken } from 'better-auth/api';
+import { and, eq, lt, notExists, or, sql } from 'drizzle-orm';
+import { nimHeldBy } from '../db/nim-lookup.ts';
 import type { Db } from '../db/client.ts';
-import { voters } from '../db/schema/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { admins, user, voters } from '../db/schema/index.ts';
+import type { Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import {
+  alreadyRegisteredMail,
+  confirmRegistrationMail,
+  nimClaimedMail,
+  nimInUseMail,
+} from '../mail/templates/registration.ts';
+import { takeMailQuota, type QuotaMailKind } from '../abuse/mail-quota.ts';
 import type { Prodi } from '../../shared/people.ts';
-import { createAccount, emailTaken, hashPassword, isUniqueViolation } from './create-account.ts';
-import { eq } from 'drizzle-orm';
+import { createAccount, hashPassword, isUniqueViolation } from './create-account.ts';
 
-const nimTaken = () =>
-  new ApiError(409, 'NIM_TAKEN', 'NIM sudah terdaftar. Jika ini NIM Anda, hubungi admin BEM.', {
-    nim: 'NIM sudah terdaftar.',
-  });
+/** How long the link that confirms a registration works; an unconfirmed registration holds its email and NIM that long. */
+export const CONFIRMATION_HOURS = 24;
 
-/** Creates the account and the voter record (awaiting verification) in one transaction. */
-export async function registerVoter(
-  db: Db,
-  input: { namaLengkap: string; nim: string; prodi: Prodi; email: string; password: string },
-) {
+export type RegistrationDeps = {
+  db: Db;
+  /** The auth secret: confirmation links are better-auth's own signed tokens. */
+  secret: string;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+};
+
+export type RegistrationInput = {
+  namaLengkap: string;
+  /** Already in its stored form (shared/nim.ts). */
+  nim: string;
+  prodi: Prodi;
+  email: string;
+  password: string;
+};
+
+type Outcome =
+  | { kind: 'created'; id: string; email: string; name: string }
+  | { kind: 'unconfirmed'; id: string; email: string; name: string }
+  | { kind: 'email-in-use'; name: string }
+  | { kind: 'nim-in-use'; owner: { email: string; name: string } };
+
+/**
+ * A voter registration, run after the request has been answered: the answer is the same whether
+ * the email or NIM is new or known, and takes the same time, because it waits for none of this.
+ * What happened is told by mail to whoever owns the address (see templates/registration.ts):
+ *
+ * - new email and NIM: the account and voter record (awaiting verification) are created in one
+ *   transaction, and the confirmation link is mailed; the account cannot sign in before it is opened;
+ * - the email has an account: its owner is told (or, still unconfirmed, sent the link again);
+ * - the NIM is another account's: the registrant and that account's owner are told.
+ *
+ * An unconfirmed registration older than its link gives way: its email and NIM are free again.
+ */
+export async function registerVoter(deps: RegistrationDeps, input: RegistrationInput) {
+  const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
+  let outcome: Outcome;
   try {
-    return await db.transaction(async (tx) => {
-      const [nimOwner] = await tx
-        .select({ id: voters.userId })
+    outcome = await deps.db.transaction(async (tx) => {
+      const stale = new Date(Date.now() - CONFIRMATION_HOURS * 3_600_000);
+      // Only a voter registration nobody confirmed: never an admin's account awaiting its first password.
+      await tx
+        .delete(user)
+        .where(
+          and(
+            eq(user.emailVerified, false),
+            lt(user.createdAt, stale),
+            notExists(tx.select().from(admins).where(eq(admins.userId, user.id))),
+            or(
+              sql`lower(${user.email}) = ${email}`,
+              sql`${user.id} in (select ${voters.userId} from ${voters} where ${nimHeldBy(input.nim)})`,
+            ),
+          ),
+        );
+      const [byEmail] = await tx
+        .select({ id: user.id, email: user.email, name: user.name, confirmed: user.emailVerified })
+        .from(user)
+        .where(sql`lower(${user.email}) = ${email}`);
+      if (byEmail)
+        return byEmail.confirmed
+          ? { kind: 'email-in-use' as const, name: byEmail.name }
+          : { kind: 'unconfirmed' as const, ...byEmail };
+      const [owner] = await tx
+        .select({ email: user.email, name: voters.namaLengkap })
         .from(voters)
-        .where(eq(voters.nim, input.nim));
-      if (nimOwner) throw nimTaken();
+        .innerJoin(user, eq(user.id, voters.userId))
+        .where(nimHeldBy(input.nim));
+      if (owner) return { kind: 'nim-in-use' as const, owner };
       const account = await createAccount(tx, {
-        email: input.email,
+        email,
         passwordHash,
         name: input.namaLengkap,
+        emailVerified: false,
       });
-      const [voter] = await tx
-        .insert(voters)
-        .values({
-          userId: account.id,
-          namaLengkap: input.namaLengkap,
-          nim: input.nim,
-          prodi: input.prodi,
-        })
-        .returning();
-      return { account, voter: voter! };
+      await tx.insert(voters).values({
+        userId: account.id,
+        namaLengkap: input.namaLengkap,
+        nim: input.nim,
+        prodi: input.prodi,
+      });
+      return { kind: 'created' as const, ...account };
     });
   } catch (err) {
-    // Two registrations racing past the checks above meet the unique indexes instead.
-    if (isUniqueViolation(err, 'voters_nim_unique')) throw nimTaken();
-    if (isUniqueViolation(err, 'user_email_lower_idx')) throw emailTaken();
-    throw err;
+    // A registration racing this one took the email or the NIM first: tell as if it had been there.
+    if (isUniqueViolation(err, 'user_email_lower_idx'))
+      outcome = { kind: 'email-in-use', name: input.namaLengkap };
+    else if (isUniqueViolation(err, 'voters_nim_unique')) {
+      const [owner] = await deps.db
+        .select({ email: user.email, name: voters.namaLengkap })
+        .from(voters)
+        .innerJoin(user, eq(user.id, voters.userId))
+        .where(nimHeldBy(input.nim));
+      if (!owner) throw err;
+      outcome = { kind: 'nim-in-use', owner };
+    } else throw err;
   }
+
+  switch (outcome.kind) {
+    case 'created':
+    case 'unconfirmed':
+      await sendConfirmation(deps, outcome);
+      return outcome.kind;
+    case 'email-in-use':
+      await sendCapped(deps, 'registration-notice', email, () =>
+        alreadyRegisteredMail({
+          nama: outcome.name,
+          loginUrl: `${deps.publicUrl}/login-pemilih`,
+          resetUrl: `${deps.publicUrl}/lupa-sandi`,
+        }),
+      );
+      return outcome.kind;
+    case 'nim-in-use':
+      await sendCapped(deps, 'registration-notice', email, () =>
+        nimInUseMail({ nama: input.namaLengkap, nim: input.nim }),
+      );
+      await sendCapped(deps, 'registration-notice', outcome.owner.email, () =>
+        nimClaimedMail({ nama: outcome.owner.name, nim: input.nim }),
+      );
+      return outcome.kind;
+  }
+}
+
+/**
+ * Mails the link that confirms an account's address (better-auth's own token, so its
+ * /verify-email accepts it) to the page that opens it; a few an hour per address at most.
+ */
+export async function sendConfirmation(
+  deps: RegistrationDeps,
+  account: { id: string; email: string; name: string },
+) {
+  const token = await createEmailVerificationToken(
+    deps.secret,
+    account.email,
+    undefined,
+    CONFIRMATION_HOURS * 3600,
+    { userId: account.id },
+  );
+  await sendCapped(deps, 'confirm-registration', account.email, () =>
+    confirmRegistrationMail({
+      nama: account.name,
+      url: `${deps.publicUrl}/konfirmasi-email?token=${encodeURIComponent(token)}`,
+      hours: CONFIRMATION_HOURS,
+    }),
+  );
+}
+
+async function sendCapped(
+  deps: Pick<RegistrationDeps, 'db' | 'mailer' | 'logger'>,
+  kind: QuotaMailKind,
+  to: string,
+  build: () => { subject: string; text: string; html: string },
+) {
+  if (!(await takeMailQuota(deps.db, kind, to))) {
+    deps.logger.warn({ kind }, 'registration mail not sent: the address had its hourly share');
+    return;
+  }
+  await deps.mailer.send({ to, ...build() });
 }

@@ -5,6 +5,8 @@ import { ApiError } from '../http/errors.ts';
 import { normalizeProfilePhoto } from '../images/profile-photo.ts';
 import type { Prodi } from '../../shared/people.ts';
 import { isUniqueViolation } from './create-account.ts';
+import { normalizeNim } from '../../shared/nim.ts';
+import { nimHeldBy } from '../db/nim-lookup.ts';
 
 const nimTaken = () =>
   new ApiError(409, 'NIM_TAKEN', 'NIM sudah dipakai pemilih lain.', {
@@ -29,11 +31,15 @@ export async function updateVoterProfile(
         .where(eq(voters.userId, userId))
         .for('update');
       if (!current) throw new ApiError(404, 'NOT_FOUND', 'Data pemilih tidak ditemukan.');
+      // A NIM stored before normalisation (with its leading zeros) stays as it is when the voter
+      // saves the same number: rolls and participation already name it that way.
+      const legacy = normalizeNim(current.nim);
+      if (legacy.ok && legacy.nim === input.nim) input = { ...input, nim: current.nim };
       if (input.nim !== current.nim) {
         const [owner] = await tx
           .select({ id: voters.userId })
           .from(voters)
-          .where(and(eq(voters.nim, input.nim), ne(voters.userId, userId)));
+          .where(and(nimHeldBy(input.nim), ne(voters.userId, userId)));
         if (owner) throw nimTaken();
       }
       // An admin verified (or rejected) this name, NIM and programme: any change to them is checked again.

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { appendAudit } from '../audit/append-audit.ts';
 import { auditActor } from '../audit/audit-actor.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -10,12 +10,24 @@ import type { Mailer } from '../mail/mailer.ts';
 import { voterRejectedMail } from '../mail/templates/voter-verification.ts';
 import type { Actor } from '../policies/actor.ts';
 import { PRODI } from '../../shared/people.ts';
+import { normalizeNim } from '../../shared/nim.ts';
+import { votersByNim } from '../db/nim-lookup.ts';
 
 const notFound = () => new ApiError(404, 'NOT_FOUND', 'Pemilih tidak ditemukan.');
 
 /** Marks a registration verified. */
 export async function verifyVoter(db: Db, actor: Actor, userId: string) {
   return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ confirmed: user.emailVerified })
+      .from(user)
+      .where(eq(user.id, userId));
+    if (account && !account.confirmed)
+      throw new ApiError(
+        409,
+        'EMAIL_NOT_CONFIRMED',
+        'Pendaftar ini belum membuka tautan konfirmasi yang dikirim ke emailnya; verifikasi setelah email dikonfirmasi.',
+      );
     const [v] = await tx
       .update(voters)
       .set({ status: 'verified', rejectionReason: null })
@@ -71,7 +83,15 @@ export async function rejectVoter(
   return v;
 }
 
-type Student = { nim: string; nama: string; prodi: string; angkatan: number | null; line: number };
+type Student = {
+  nim: string;
+  nama: string;
+  prodi: string;
+  angkatan: number | null;
+  /** The student's address on the official list, when the list has an Email column. */
+  email: string | null;
+  line: number;
+};
 
 const norm = (s: string) =>
   s
@@ -79,7 +99,11 @@ const norm = (s: string) =>
     .normalize('NFKD')
     .replace(/[^a-z]/g, '');
 
-/** Reads the official list: columns NIM, Nama, Prodi and optionally Angkatan (header row required). */
+/**
+ * Reads the official list: columns NIM, Nama, Prodi and optionally Angkatan and Email (header row
+ * required). With an Email column, a registration matches only when its confirmed address is the
+ * one on the list.
+ */
 export function parseStudentList(csv: string): {
   students: Student[];
   invalid: { line: number; reason: string }[];
@@ -111,12 +135,16 @@ export function parseStudentList(csv: string): {
   }
   const students: Student[] = [];
   const invalid: { line: number; reason: string }[] = [];
+  const seen = new Set<string>();
   rows.forEach((r, i) => {
     const line = i + 2;
-    const nim = (r.nim ?? '').replace(/\s/g, '');
+    const parsed = normalizeNim(r.nim ?? '');
+    const nim = parsed.ok ? parsed.nim : '';
     const prodi = PRODI.find((p) => norm(p) === norm(r.prodi ?? ''));
     const angkatan = r.angkatan ? Number(r.angkatan) : null;
-    if (!/^[0-9]{8,12}$/.test(nim)) invalid.push({ line, reason: 'NIM tidak valid' });
+    if (!parsed.ok) invalid.push({ line, reason: parsed.error });
+    else if (seen.has(nim))
+      invalid.push({ line, reason: `NIM ${nim} sudah ada di baris sebelumnya (ganda).` });
     else if (!r.nama) invalid.push({ line, reason: 'Nama kosong' });
     else if (!prodi)
       invalid.push({
@@ -128,7 +156,11 @@ export function parseStudentList(csv: string): {
       !(Number.isInteger(angkatan) && angkatan >= 2000 && angkatan <= 2100)
     )
       invalid.push({ line, reason: 'Angkatan tidak valid' });
-    else students.push({ nim, nama: r.nama, prodi, angkatan, line });
+    else {
+      seen.add(nim);
+      const email = r.email?.trim().toLowerCase() || null;
+      students.push({ nim, nama: r.nama, prodi, angkatan, email, line });
+    }
   });
   return { students, invalid };
 }
@@ -139,6 +171,8 @@ export type StudentListPreview = {
   alreadyVerified: number;
   /** Registered with this NIM but another name or programme: left for a person to look at. */
   mismatched: { nim: string; terdaftar: string; daftarResmi: string }[];
+  /** Matching the list, but the student has not opened the confirmation link mailed to them yet. */
+  awaitingEmail: { nim: string; namaLengkap: string }[];
   /** On the list, not registered yet. */
   notRegistered: number;
   invalid: { line: number; reason: string }[];
@@ -146,16 +180,15 @@ export type StudentListPreview = {
 
 async function compare(db: Db | Tx, csv: string) {
   const { students, invalid } = parseStudentList(csv);
-  const registered = new Map<string, typeof voters.$inferSelect>();
-  for (let i = 0; i < students.length; i += 1000) {
-    const chunk = students.slice(i, i + 1000).map((s) => s.nim);
-    for (const v of await db.select().from(voters).where(inArray(voters.nim, chunk)))
-      registered.set(v.nim, v);
-  }
+  const registered = await votersByNim(
+    db,
+    students.map((s) => s.nim),
+  );
   const preview: StudentListPreview = {
     toVerify: [],
     alreadyVerified: 0,
     mismatched: [],
+    awaitingEmail: [],
     notRegistered: 0,
     invalid,
   };
@@ -166,12 +199,22 @@ async function compare(db: Db | Tx, csv: string) {
       preview.notRegistered++;
       continue;
     }
-    if (norm(v.namaLengkap) !== norm(s.nama) || v.prodi !== s.prodi) {
+    if (
+      norm(v.namaLengkap) !== norm(s.nama) ||
+      v.prodi !== s.prodi ||
+      (s.email !== null && s.email !== v.email.toLowerCase())
+    ) {
       preview.mismatched.push({
         nim: s.nim,
-        terdaftar: `${v.namaLengkap} (${v.prodi})`,
-        daftarResmi: `${s.nama} (${s.prodi})`,
+        terdaftar: `${v.namaLengkap} (${v.prodi})${s.email ? `, ${v.email}` : ''}`,
+        daftarResmi: `${s.nama} (${s.prodi})${s.email ? `, ${s.email}` : ''}`,
       });
+      continue;
+    }
+    // Knowing a classmate's NIM, name and programme is not enough: the registration counts only
+    // once its address is proven by the mailed link.
+    if (!v.emailConfirmed && v.status !== 'verified') {
+      preview.awaitingEmail.push({ nim: v.nim, namaLengkap: v.namaLengkap });
       continue;
     }
     matches.push({ userId: v.userId, angkatan: s.angkatan });

@@ -96,7 +96,9 @@ describe('hardening 2: committee invitation codes and the one extension', () => 
     const lead = app.client();
     expect((await register(code, emailPemohon, lead)).status).toBe(201);
     // A code issued while a draft, not yet used…
-    const issued = await master.post(`/api/oversight/elections/${electionId}/invitations`, {});
+    const issued = await master.post(`/api/oversight/elections/${electionId}/invitations`, {
+      email: 'terlambat@mahasiswa.test',
+    });
     expect(issued.status).toBe(201);
     const { code: spare } = (await issued.json()) as { code: string };
     await app.services.database.db
@@ -113,7 +115,11 @@ describe('hardening 2: committee invitation codes and the one extension', () => 
     expect((await voter.me()).abilities.committeeOf).toEqual([]);
     // No new code after lock.
     expect(
-      (await master.post(`/api/oversight/elections/${electionId}/invitations`, {})).status,
+      (
+        await master.post(`/api/oversight/elections/${electionId}/invitations`, {
+          email: 'lagi@mahasiswa.test',
+        })
+      ).status,
     ).toBe(409);
     // The master adds someone with an account: audited, and the whole committee is told.
     const added = await master.post(`/api/oversight/elections/${electionId}/committee`, {

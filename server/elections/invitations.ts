@@ -12,19 +12,19 @@ const part = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.l
 
 /**
  * Issues a new committee invitation code (PNT-XXXX-XXXX) for a draft election: it works once,
- * for 72 hours, and only for an account with `email` when it is sent to one.
+ * for 72 hours, and only for an account with the address it is sent to.
  */
 export async function createInvitation(
   tx: Db | Tx,
   electionId: string,
   createdBy: string | null,
-  email: string | null = null,
+  email: string,
 ) {
   const code = `PNT-${part()}-${part()}`;
   const expiresAt = new Date(Date.now() + INVITATION_HOURS * 3600 * 1000);
   await tx
     .insert(committeeInvitations)
-    .values({ code, electionId, expiresAt, createdBy, email: email?.trim().toLowerCase() ?? null });
+    .values({ code, electionId, expiresAt, createdBy, email: email.trim().toLowerCase() });
   return { code, expiresAt };
 }
 
@@ -52,7 +52,8 @@ export async function redeemInvitation(
         isNull(committeeInvitations.revokedAt),
         isNull(committeeInvitations.usedAt),
         gt(committeeInvitations.expiresAt, sql`now()`),
-        sql`(${committeeInvitations.email} is null or ${committeeInvitations.email} = ${email})`,
+        // A code sent to no address (made before codes were bound to one) works for nobody.
+        eq(committeeInvitations.email, email),
         sql`exists (select 1 from ${elections} e where e.id = ${committeeInvitations.electionId} and e.status = 'draft')`,
       ),
     )
@@ -73,7 +74,9 @@ export async function redeemInvitation(
   }
   if (inv.usedAt)
     throw refusal('Kode undangan ini sudah dipakai. Minta kode baru kepada admin master.');
-  if (inv.email && inv.email !== email) {
+  if (!inv.email)
+    throw refusal('Kode undangan ini tidak lagi berlaku. Minta kode baru kepada admin master.');
+  if (inv.email !== email) {
     throw refusal(
       'Kode undangan ini dikirim untuk alamat email lain. Daftar dengan email penerima undangan.',
     );

@@ -148,13 +148,8 @@ export async function removeCommitteeMember(
   });
 }
 
-/** Issues a new committee invitation code, mailed to `email` when one is given. */
-export async function issueInvitation(
-  deps: Deps,
-  actor: Actor,
-  electionId: string,
-  email: string | undefined,
-) {
+/** Issues a new committee invitation code for one person, mailed to `email` (it works only for that address). */
+export async function issueInvitation(deps: Deps, actor: Actor, electionId: string, email: string) {
   const election = await electionOr404(deps.db, electionId);
   if (election.status === 'archived') throw conflict('Pemilihan ini sudah diarsipkan.');
   if (election.status !== 'draft') {
@@ -163,7 +158,7 @@ export async function issueInvitation(
     );
   }
   const invitation = await deps.db.transaction(async (tx) => {
-    const invitation = await createInvitation(tx, electionId, actor.user.id, email ?? null);
+    const invitation = await createInvitation(tx, electionId, actor.user.id, email);
     await appendAudit(tx, {
       ...auditActor(actor, 'master'),
       action: 'committee.invitation-issued',
@@ -171,7 +166,7 @@ export async function issueInvitation(
       entityId: electionId,
       electionId,
       // The invitee's address stays out of the append-only log (personal data it could never erase).
-      summary: `Menerbitkan kode undangan panitia "${election.title}"${email ? ' (dikirim lewat email)' : ''}`,
+      summary: `Menerbitkan kode undangan panitia "${election.title}" (dikirim lewat email)`,
     });
     return invitation;
   });

@@ -14,7 +14,9 @@ const messages: Record<string, string> = {
   INVALID_TOKEN:
     'Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa. Silakan minta tautan baru.',
   USER_NOT_FOUND: 'Akun tidak ditemukan.',
-  EMAIL_NOT_VERIFIED: 'Email belum diverifikasi.',
+  EMAIL_NOT_VERIFIED:
+    'Email Anda belum dikonfirmasi. Kami mengirim ulang tautan konfirmasi ke email Anda: buka tautan itu untuk masuk.',
+  TOKEN_EXPIRED: 'Tautan sudah kedaluwarsa. Silakan minta tautan baru.',
   MISSING_OR_NULL_ORIGIN: 'Permintaan tanpa asal (Origin) ditolak.',
   INVALID_ORIGIN: 'Permintaan dari situs lain ditolak.',
   CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: 'Permintaan dari situs lain ditolak.',

@@ -1,3 +1,4 @@
+import type { BackgroundWork } from './background.ts';
 import type { Auth } from '../auth.ts';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
@@ -19,6 +20,8 @@ export type Services = {
   turnout: TurnoutEvents;
   /** Set when the process has begun shutting down; readiness turns false at once. */
   lifecycle: { shuttingDown: boolean };
+  /** Work requests started without waiting for it (shutdown waits for it). */
+  background: BackgroundWork;
   /** Concurrent work per client address and in all: public event streams, PDF renderings. */
   slots: { liveStreams: Slots; pdf: Slots };
 };

@@ -36,9 +36,9 @@ function electionRequest(i: number) {
 describe('hardening 7: IPv6 addresses in one /64 share one limit', () => {
   it('registration counts a whole /64 as one address', async () => {
     app = await startTestApp({ TRUSTED_PROXIES: '127.0.0.1,::1', REGISTER_PER_HOUR: '1' });
-    expect(await register(app, '2001:db8:5:6::1')).toBe(201);
+    expect(await register(app, '2001:db8:5:6::1')).toBe(202);
     expect(await register(app, '2001:db8:5:6:ffff:eeee:dddd:9')).toBe(429);
-    expect(await register(app, '2001:db8:5:7::1')).toBe(201);
+    expect(await register(app, '2001:db8:5:7::1')).toBe(202);
   });
 
   it('election requests count a whole /64 as one address', async () => {
@@ -62,10 +62,10 @@ describe('hardening 7: IPv6 addresses in one /64 share one limit', () => {
 describe('hardening 8: X-Forwarded-For is believed only from TRUSTED_PROXIES', () => {
   it('takes the right-most untrusted hop; a client cannot choose its own address', async () => {
     app = await startTestApp({ TRUSTED_PROXIES: '127.0.0.1,::1', REGISTER_PER_HOUR: '1' });
-    expect(await register(app, '198.51.100.9, 203.0.113.4')).toBe(201);
+    expect(await register(app, '198.51.100.9, 203.0.113.4')).toBe(202);
     // The left-most hop is the client's own words: changing it changes nothing.
     expect(await register(app, '192.0.2.200, 203.0.113.4')).toBe(429);
-    expect(await register(app, '203.0.113.5')).toBe(201);
+    expect(await register(app, '203.0.113.5')).toBe(202);
   });
 
   it('skips hops that are trusted proxies themselves', async () => {
@@ -73,14 +73,14 @@ describe('hardening 8: X-Forwarded-For is believed only from TRUSTED_PROXIES', (
       TRUSTED_PROXIES: '127.0.0.1,::1,203.0.113.0/28',
       REGISTER_PER_HOUR: '1',
     });
-    expect(await register(app, '198.51.100.9, 203.0.113.4')).toBe(201);
+    expect(await register(app, '198.51.100.9, 203.0.113.4')).toBe(202);
     expect(await register(app, '198.51.100.9, 203.0.113.7')).toBe(429);
-    expect(await register(app, '198.51.100.10, 203.0.113.7')).toBe(201);
+    expect(await register(app, '198.51.100.10, 203.0.113.7')).toBe(202);
   });
 
   it('ignores the header when the connection does not come from a trusted proxy', async () => {
     app = await startTestApp({ TRUSTED_PROXIES: '10.20.30.40', REGISTER_PER_HOUR: '1' });
-    expect(await register(app, '198.51.100.1')).toBe(201);
+    expect(await register(app, '198.51.100.1')).toBe(202);
     expect(await register(app, '198.51.100.2')).toBe(429);
   });
 
@@ -120,13 +120,13 @@ describe('hardening 9: junk does not lock a campus out of registering', () => {
     // Junk is refused, and past its own budget it is slowed with 429.
     expect(statuses.slice(0, 40).every((s) => s === 400)).toBe(true);
     expect(statuses.slice(40).every((s) => s === 429)).toBe(true);
-    for (let i = 0; i < 3; i++) expect(await register(app, campus)).toBe(201);
+    for (let i = 0; i < 3; i++) expect(await register(app, campus)).toBe(202);
   });
 
   it('accepted registrations still share the address budget', async () => {
     app = await startTestApp({ TRUSTED_PROXIES: '127.0.0.1,::1', REGISTER_PER_HOUR: '3' });
     const campus = '203.0.113.78';
-    for (let i = 0; i < 3; i++) expect(await register(app, campus)).toBe(201);
+    for (let i = 0; i < 3; i++) expect(await register(app, campus)).toBe(202);
     expect(await register(app, campus)).toBe(429);
   });
 });

@@ -67,7 +67,7 @@ beforeAll(async () => {
       endsAt: new Date(Date.now() + 2 * 86_400_000),
     })
     .returning();
-  await createInvitation(db, draft!.id, null);
+  await createInvitation(db, draft!.id, null, 'undangan.liar@uji.test');
   await db
     .insert(committeeMembers)
     .values({ electionId: draft!.id, userId: account!.id, namaLengkap: 'Dewi Panitia' });

@@ -10,6 +10,7 @@ const PASSWORD = 'sandi-rahasia-uji-77';
 const SMTP_PASSWORD = 'smtp-sandi-rahasia-91';
 const BEARER = 'bearer-token-rahasia-5521';
 const INVITATION = 'KODE-RAHASIA-3141';
+const ADMIN_EMAIL = 'admin.log@bem.test';
 
 let cluster: PostgresCluster;
 let server: ServerProcess;
@@ -20,7 +21,14 @@ beforeAll(async () => {
   server = await startServerProcess({
     DATA_DIR: dataDir,
     DATABASE_URL: cluster.url,
-    env: { LOG_LEVEL: 'debug', SMTP_URL: `smtp://mailer:${SMTP_PASSWORD}@127.0.0.1:9` },
+    env: {
+      LOG_LEVEL: 'debug',
+      SMTP_URL: `smtp://mailer:${SMTP_PASSWORD}@127.0.0.1:9`,
+      // Signs in without a mailed confirmation (no mail arrives here): the operator's master.
+      ADMIN_EMAIL: ADMIN_EMAIL,
+      ADMIN_PASSWORD: PASSWORD,
+      ADMIN_NAME: 'Admin Log',
+    },
   });
 }, 120_000);
 afterAll(async () => {
@@ -59,7 +67,7 @@ describe('hardening 11: secrets never in logs', () => {
     });
     expect(reg.status).toBeLessThan(300);
     const signIn = await send('POST', '/api/auth/sign-in/email', {
-      json: { email, password: PASSWORD },
+      json: { email: ADMIN_EMAIL, password: PASSWORD },
     });
     expect(signIn.status).toBe(200);
     const cookie = signIn.headers

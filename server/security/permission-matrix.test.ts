@@ -285,7 +285,7 @@ const ROWS: Row[] = [
   op('GET', '/readyz', everyone(200)),
   // Accounts and profiles
   op('GET', '/api/me', everyone(200)),
-  op('POST', '/api/voters/register', everyone(201), () => ({ json: voterInput() })),
+  op('POST', '/api/voters/register', everyone(202), () => ({ json: voterInput() })),
   op('GET', '/api/voters/me', voterSelf(200)),
   op('PUT', '/api/voters/me', voterSelf(200), (caller) => ({
     json: { ...(people[caller].profile ?? people.voter.profile), foto: '' },
@@ -410,17 +410,30 @@ const ROWS: Row[] = [
     params: { id: await freshRequest() },
     json: { alasan: 'Jadwal bentrok dengan ujian.' },
   })),
-  op('POST', '/api/committee/register', everyone(201), async () => ({
+  op('POST', '/api/committee/register', everyone(201), async () => {
+    const email = `panitia${next()}@uji.test`;
+    return {
+      json: {
+        kodeUndangan: (await createInvitation(db, (await freshDraft()).id, null, email)).code,
+        namaLengkap: 'Panitia Baru',
+        email,
+        password: 'sandi-panitia-1',
+        confirmPassword: 'sandi-panitia-1',
+      },
+    };
+  }),
+  // The code is sent to the caller's own address (a code works only for the address it was sent to).
+  op('POST', '/api/committee/join', signedIn(200), async (caller) => ({
     json: {
-      kodeUndangan: (await createInvitation(db, (await freshDraft()).id, null)).code,
-      namaLengkap: 'Panitia Baru',
-      email: `panitia${next()}@uji.test`,
-      password: 'sandi-panitia-1',
-      confirmPassword: 'sandi-panitia-1',
+      kodeUndangan: (
+        await createInvitation(
+          db,
+          (await freshDraft()).id,
+          null,
+          caller === 'anonymous' ? 'tidak.ada@uji.test' : people[caller].email,
+        )
+      ).code,
     },
-  })),
-  op('POST', '/api/committee/join', signedIn(200), async () => ({
-    json: { kodeUndangan: (await createInvitation(db, (await freshDraft()).id, null)).code },
   })),
   op('GET', '/api/committee/elections', signedIn(200)),
   // Preparing an election (its committee)
@@ -475,11 +488,13 @@ const ROWS: Row[] = [
   })),
   op('POST', '/api/oversight/elections/{id}/invitations', master(201), async () => ({
     params: { id: (await freshDraft()).id },
-    json: {},
+    json: { email: `undangan${next()}@uji.test` },
   })),
   op('POST', '/api/oversight/elections/{id}/invitations/{code}/revoke', master(204), async () => {
     const id = (await freshDraft()).id;
-    return { params: { id, code: (await createInvitation(db, id, null)).code } };
+    return {
+      params: { id, code: (await createInvitation(db, id, null, 'dicabut@uji.test')).code },
+    };
   }),
   op('POST', '/api/oversight/elections/{id}/archive', master(200), async () => ({
     params: { id: (await freshDraft()).id },
@@ -718,7 +733,7 @@ beforeAll(async () => {
     // Codes work only before lock: the committee registered while its election was a draft.
     await db.update(elections).set({ status: 'draft' }).where(eq(elections.id, electionId));
     const res = await c.post('/api/committee/register', {
-      kodeUndangan: (await createInvitation(db, electionId, null)).code,
+      kodeUndangan: (await createInvitation(db, electionId, null, email)).code,
       namaLengkap: 'Bayu Aji',
       email,
       password: 'sandi-panitia-1',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createAdmin } from '../commands/create-admin.ts';
 import { loadEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
+import type { Mail } from '../mail/mailer.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { createPostgresDatabase, pgliteTemplate, testDbKind } from './database.ts';
 
@@ -21,6 +22,8 @@ export async function freePort(): Promise<number> {
 
 export type TestApp = RunningServer & {
   dataDir: string;
+  /** Every mail the app has sent so far (it also went out as configured: SMTP or files). */
+  sentMail: Mail[];
   /** A new HTTP client with its own cookie jar, as one browser would be. */
   client: () => TestClient;
 };
@@ -57,10 +60,23 @@ export async function startTestApp(
     inMemory: true,
     logger: opts.logger,
   });
+  const sentMail: Mail[] = [];
+  const mailer = running.services.mailer;
+  const send = mailer.send.bind(mailer);
+  mailer.send = async (mail) => {
+    sentMail.push(mail);
+    await send(mail);
+  };
   return {
     ...running,
     dataDir,
-    client: () => new TestClient(running.url, env.publicUrl),
+    sentMail,
+    // Each request returns once the work it started in the background is done too (a
+    // registration's account and mails), so tests see its whole effect.
+    client: () =>
+      new TestClient(running.url, env.publicUrl, sentMail, () =>
+        running.services.background.settled(),
+      ),
     stop: async () => {
       await running.stop();
       await dropDatabase?.();
@@ -74,9 +90,18 @@ export class TestClient {
   readonly cookies = new Map<string, string>();
   readonly base: string;
   readonly origin: string;
-  constructor(base: string, origin: string) {
+  readonly #sentMail: Mail[];
+  readonly #settled: () => Promise<void>;
+  constructor(
+    base: string,
+    origin: string,
+    sentMail: Mail[] = [],
+    settled: () => Promise<void> = async () => {},
+  ) {
     this.base = base;
     this.origin = origin;
+    this.#sentMail = sentMail;
+    this.#settled = settled;
   }
 
   async request(
@@ -93,6 +118,7 @@ export class TestClient {
       body = JSON.stringify(init.json);
     }
     const res = await fetch(this.base + urlPath, { method, headers, body, redirect: 'manual' });
+    await this.#settled();
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const eq = pair!.indexOf('=');
@@ -112,12 +138,37 @@ export class TestClient {
   get = (p: string, headers?: Record<string, string>) => this.request('GET', p, { headers });
   post = (p: string, json?: unknown) => this.request('POST', p, { json: json ?? {} });
 
-  /** Registers a voter through the API (and is signed in as them afterwards). */
+  /**
+   * Registers a voter through the API and opens the confirmation link mailed to them, as the
+   * student would: this client is then signed in as them.
+   */
   async registerVoter(overrides: Partial<VoterInput> = {}) {
     const input = voterInput(overrides);
     const res = await this.post('/api/voters/register', input);
-    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+    if (res.status !== 202) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+    const confirmed = await this.confirmEmail(input.email);
+    if (confirmed.status !== 200)
+      throw new Error(`confirmation failed: ${confirmed.status} ${await confirmed.text()}`);
     return input;
+  }
+
+  /** The confirmation link mailed to `email` (the newest one), waiting for it to be sent. */
+  async confirmationLink(email: string, timeoutMs = 10_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mail = this.#sentMail.findLast(
+        (m) => m.to === email.toLowerCase() && /konfirmasi-email\?token=/.test(m.text),
+      );
+      if (mail) return /(\S*\/konfirmasi-email\?token=\S+)/.exec(mail.text)![1]!;
+      if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /** Opens the confirmation link mailed to `email` as the confirmation page does. */
+  async confirmEmail(email: string) {
+    const token = new URL(await this.confirmationLink(email)).searchParams.get('token')!;
+    return this.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
   }
 
   async signIn(email: string, password: string) {
@@ -160,7 +211,11 @@ let seq = 0;
 /** A valid, unique voter registration. */
 export function voterInput(overrides: Partial<VoterInput> = {}): VoterInput {
   seq++;
-  const n = `${Date.now() % 1_000_000}${process.pid % 100}${seq}`.padStart(10, '0').slice(-10);
+  // Never a leading zero: the stored form of a NIM has none (shared/nim.ts).
+  const n = `${Date.now() % 1_000_000}${process.pid % 100}${seq}`
+    .padStart(10, '0')
+    .slice(-10)
+    .replace(/^0/, '9');
   return {
     namaLengkap: 'Siti Rahmawati',
     nim: n,

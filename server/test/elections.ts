@@ -25,9 +25,14 @@ export async function insertVoters(
   const rows = Array.from({ length: n }, () => ({ id: crypto.randomUUID(), nim: testNim() }));
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
-    await db
-      .insert(user)
-      .values(chunk.map((r) => ({ id: r.id, name: 'Pemilih Uji', email: `${r.id}@uji.test` })));
+    await db.insert(user).values(
+      chunk.map((r) => ({
+        id: r.id,
+        name: 'Pemilih Uji',
+        email: `${r.id}@uji.test`,
+        emailVerified: true,
+      })),
+    );
     await db.insert(voters).values(
       chunk.map((r) => ({
         userId: r.id,

@@ -45,11 +45,14 @@ export async function startSmtpCatcher(opts: { saveTo?: string } = {}) {
     messages,
     /** The messages sent to an address so far. */
     to: (address: string) => messages.filter((m) => m.envelopeTo.includes(address.toLowerCase())),
-    /** Waits for the first message to an address. */
-    async waitFor(address: string, timeoutMs = 10_000): Promise<CaughtMail> {
+    /** Waits for the first message to an address (whose text matches `match`, when given). */
+    async waitFor(address: string, match?: RegExp, timeoutMs = 10_000): Promise<CaughtMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = messages.find((m) => m.envelopeTo.includes(address.toLowerCase()));
+        const found = messages.find(
+          (m) =>
+            m.envelopeTo.includes(address.toLowerCase()) && (!match || match.test(m.text ?? '')),
+        );
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 50));

@@ -1,3 +1,4 @@
+import { NIM_INPUT_PATTERN, normalizeNim } from '../nim.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PRODI } from '../people.ts';
 import { z } from '../validation.ts';
 
@@ -25,11 +26,24 @@ export const namaLengkapField = z
     error: 'Nama lengkap hanya boleh berisi huruf, spasi, titik, koma, tanda hubung dan apostrof.',
   });
 
-/** A plausible student number (NIM): 8 to 12 digits. */
+/**
+ * A student number (NIM), parsed to its one stored form by `normalizeNim` (spaces dropped,
+ * leading zeros not significant, anything ambiguous refused with the reason).
+ */
 export const nimField = z
   .string({ error: 'NIM wajib diisi.' })
-  .trim()
-  .regex(/^[0-9]{8,12}$/, { error: 'NIM harus berupa 8 sampai 12 digit angka.' });
+  .regex(NIM_INPUT_PATTERN, {
+    error: (iss) => {
+      const r = normalizeNim(typeof iss.input === 'string' ? iss.input : '');
+      return r.ok ? 'NIM harus berupa 8 sampai 12 digit angka.' : r.error;
+    },
+  })
+  .transform((s, ctx) => {
+    const r = normalizeNim(s);
+    if (r.ok) return r.nim;
+    ctx.issues.push({ code: 'custom', message: r.error, input: s });
+    return z.NEVER;
+  });
 
 export const prodiField = z.enum(PRODI, { error: 'Pilih salah satu Program Studi yang tersedia.' });
 
@@ -48,6 +62,15 @@ export const registerVoterSchema = z
     error: 'Konfirmasi kata sandi tidak sama dengan kata sandi.',
   });
 export type RegisterVoterInput = z.input<typeof registerVoterSchema>;
+
+/** What registration answers, whatever it finds: the outcome goes to the address by mail. */
+export const REGISTRATION_ANSWER =
+  'Pendaftaran diterima. Kami mengirim email ke alamat yang Anda masukkan: buka tautan konfirmasi di dalamnya untuk mengaktifkan akun dan masuk. Tidak menerima email dalam beberapa menit? Periksa folder spam.';
+
+export const registrationAnswerSchema = z.object({
+  status: z.literal('confirmation-sent'),
+  message: z.string(),
+});
 
 export const signInSchema = z.object({
   email: emailField,

@@ -72,4 +72,4 @@ export const joinCommitteeSchema = z.object({ kodeUndangan: invitationCodeField 
 export const addCommitteeMemberSchema = z.object({ email: emailField });
 
 /** A new invitation code; mailed to `email` when one is given. */
-export const issueInvitationSchema = z.object({ email: emailField.optional() });
+export const issueInvitationSchema = z.object({ email: emailField });

@@ -40,6 +40,10 @@ export const routes: RouteObject[] = [
       },
       { path: paths.lupaSandi, Component: lazyPage(() => import('./routes/lupa-sandi.tsx')) },
       {
+        path: paths.konfirmasiEmail,
+        Component: lazyPage(() => import('./routes/konfirmasi-email.tsx')),
+      },
+      {
         path: paths.loginPemilih,
         Component: lazyPage(() => import('./routes/login-pemilih.tsx')),
       },

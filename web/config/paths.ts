@@ -14,6 +14,7 @@ export const paths = {
   registerPanitia: '/register-panitia',
   registerPemilih: '/register-pemilih',
   lupaSandi: '/lupa-sandi',
+  konfirmasiEmail: '/konfirmasi-email',
   loginPemilih: '/login-pemilih',
   profilPemilih: '/profil-pemilih',
   dashboardPemilih: '/dashboard-pemilih',

@@ -60,6 +60,6 @@ export const voters = pgTable(
   },
   (t) => [
     index('voters_status_idx').on(t.status),
-    check('voters_nim_format', sql`${t.nim} ~ '^[0-9]{8,12}$'`),
+    check('voters_nim_format', sql`${t.nim} ~ '^[0-9]{1,12}$'`),
   ],
 );

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { appendAudit } from '../../audit/append-audit.ts';
 import { auditActor } from '../../audit/audit-actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -7,8 +7,8 @@ import { electionRoll, voters } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Actor } from '../../policies/actor.ts';
 import { draftForUpdate } from './guard.ts';
-
-const NIM = /^[0-9]{8,12}$/;
+import { votersByNim } from '../../db/nim-lookup.ts';
+import { normalizeNim } from '../../../shared/nim.ts';
 
 export type RollPreview = {
   /** Valid NIMs, deduplicated, in file order. */
@@ -19,8 +19,8 @@ export type RollPreview = {
   unverified: string[];
   /** On the list but not registered yet (they can still register before voting). */
   unregistered: string[];
-  /** Lines that hold no valid NIM, with their line number. */
-  invalid: { line: number; value: string }[];
+  /** Lines that hold no valid NIM, with their line number and why. */
+  invalid: { line: number; value: string; reason: string }[];
   duplicates: string[];
 };
 
@@ -52,14 +52,16 @@ export function parseRollCsv(csv: string): Pick<RollPreview, 'nims' | 'invalid' 
   const duplicates = new Set<string>();
   const invalid: RollPreview['invalid'] = [];
   rows.slice(start).forEach((row, i) => {
-    const value = (row[column] ?? '').replace(/\s/g, '');
-    if (!NIM.test(value)) {
-      invalid.push({ line: i + start + 1, value: value.slice(0, 40) });
-    } else if (seen.has(value)) {
-      duplicates.add(value);
+    const raw = row[column] ?? '';
+    const parsed = normalizeNim(raw);
+    if (!parsed.ok) {
+      invalid.push({ line: i + start + 1, value: raw.trim().slice(0, 40), reason: parsed.error });
+    } else if (seen.has(parsed.nim)) {
+      // The same student twice, however the lines spell the NIM ("011500012" and "11500012").
+      duplicates.add(parsed.nim);
     } else {
-      seen.add(value);
-      nims.push(value);
+      seen.add(parsed.nim);
+      nims.push(parsed.nim);
     }
   });
   return { nims, invalid, duplicates: [...duplicates] };
@@ -67,39 +69,40 @@ export function parseRollCsv(csv: string): Pick<RollPreview, 'nims' | 'invalid' 
 
 /** What applying a CSV would do: matches and mismatches against registered voters. */
 export async function previewRoll(db: Db | Tx, csv: string): Promise<RollPreview> {
+  return (await matchRoll(db, csv)).preview;
+}
+
+async function matchRoll(db: Db | Tx, csv: string) {
   const parsed = parseRollCsv(csv);
-  const registered = new Map<string, string>();
-  for (let i = 0; i < parsed.nims.length; i += 1000) {
-    const chunk = parsed.nims.slice(i, i + 1000);
-    const rows = await db
-      .select({ nim: voters.nim, status: voters.status })
-      .from(voters)
-      .where(inArray(voters.nim, chunk));
-    for (const r of rows) registered.set(r.nim, r.status);
-  }
-  return {
+  const registered = await votersByNim(db, parsed.nims);
+  const status = (n: string) => registered.get(n)?.status;
+  const preview: RollPreview = {
     ...parsed,
-    verified: parsed.nims.filter((n) => registered.get(n) === 'verified').length,
-    unverified: parsed.nims.filter((n) => registered.has(n) && registered.get(n) !== 'verified'),
+    verified: parsed.nims.filter((n) => status(n) === 'verified').length,
+    unverified: parsed.nims.filter((n) => registered.has(n) && status(n) !== 'verified'),
     unregistered: parsed.nims.filter((n) => !registered.has(n)),
   };
+  // The roll names a registered voter the way their record does (a legacy record keeps its
+  // leading zeros), so lock and casting match them.
+  const rollNims = parsed.nims.map((n) => registered.get(n)?.nim ?? n);
+  return { preview, rollNims };
 }
 
 /** Replaces a draft election's imported roll with the valid NIMs of the CSV. */
 export async function applyRoll(db: Db, actor: Actor, electionId: string, csv: string) {
   return db.transaction(async (tx) => {
     const election = await draftForUpdate(tx, electionId);
-    const preview = await previewRoll(tx, csv);
-    if (preview.nims.length === 0) {
+    const { preview, rollNims } = await matchRoll(tx, csv);
+    if (rollNims.length === 0) {
       throw new ApiError(400, 'EMPTY_ROLL', 'Tidak ada NIM yang valid di berkas ini.', {
         csv: 'Tidak ada NIM yang valid.',
       });
     }
     await tx.delete(electionRoll).where(eq(electionRoll.electionId, electionId));
-    for (let i = 0; i < preview.nims.length; i += 1000) {
+    for (let i = 0; i < rollNims.length; i += 1000) {
       await tx
         .insert(electionRoll)
-        .values(preview.nims.slice(i, i + 1000).map((nim) => ({ electionId, nim })));
+        .values(rollNims.slice(i, i + 1000).map((nim) => ({ electionId, nim })));
     }
     await appendAudit(tx, {
       ...auditActor(actor, 'panitia'),

@@ -208,7 +208,7 @@ describe('adding an admin by email', () => {
     expect((await squatter.get('/api/admins')).status).toBe(401);
     expect((await app.client().signIn(input.email, input.password)).status).not.toBe(200);
     // Whoever reads the mailbox sets a password through the mailed link, and is the master.
-    const mail = await smtp.waitFor(input.email);
+    const mail = await smtp.waitFor(input.email, /lupa-sandi/);
     expect(mail.text).toMatch(/kata sandi lamanya tidak berlaku lagi/);
     const token = /lupa-sandi\?token=([A-Za-z0-9]+)/.exec(mail.text ?? '')![1]!;
     const owner = app.client();

@@ -98,7 +98,7 @@ describe('password reset through a real SMTP server', () => {
     const res = await app.client().post('/api/auth/request-password-reset', { email: voter.email });
     expect(res.status).toBe(200);
 
-    const mail = await smtp.waitFor(voter.email);
+    const mail = await smtp.waitFor(voter.email, /lupa-sandi/);
     expect(mail.subject).toBe('Atur ulang kata sandi akun BEM Poltek Nuklir');
     expect(mail.text).toContain('Kami menerima permintaan');
     const link = mail.text?.match(/https?:\/\/\S+/)?.[0];
@@ -140,7 +140,7 @@ describe('password reset through a real SMTP server', () => {
       .post('/api/auth/request-password-reset', { email: 'siapa@tidak.ada' });
     expect(unknown.status).toBe(known.status);
     expect(await unknown.json()).toEqual(await known.json());
-    await smtp.waitFor(voter.email);
+    await smtp.waitFor(voter.email, /lupa-sandi/);
     expect(smtp.to('siapa@tidak.ada')).toEqual([]);
   });
 
@@ -177,8 +177,11 @@ describe('cookies behind https', () => {
     const secure = await startTestApp({ PUBLIC_URL: 'https://bem.example.test' });
     try {
       const client = secure.client();
-      const res = await client.post('/api/voters/register', voterInput());
-      expect(res.status).toBe(201);
+      const input = voterInput();
+      expect((await client.post('/api/voters/register', input)).status).toBe(202);
+      // The confirmation link signs the student in: its answer sets the session cookie.
+      const res = await client.confirmEmail(input.email);
+      expect(res.status).toBe(200);
       const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'));
       expect(cookie).toMatch(/^__Secure-/);
       expect(cookie).toMatch(/; Secure/i);

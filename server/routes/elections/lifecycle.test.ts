@@ -182,6 +182,9 @@ describe('preparing and running an election over HTTP', () => {
       '0999999999,Belum Daftar',
       'abc,Salah',
       `${nims[0]},Dobel`,
+      // hardening 5: the same student with a leading zero and spaces; a spreadsheet's notation.
+      `0${nims[1]!.slice(0, 4)} ${nims[1]!.slice(4)},B lagi`,
+      '9.99E+09,Rusak',
     ].join('\n');
     const preview = await panitia.post(`/api/elections/${electionId}/roll/preview`, { csv });
     expect(preview.status).toBe(200);
@@ -189,9 +192,12 @@ describe('preparing and running an election over HTTP', () => {
       nims: 5,
       verified: 3,
       unverified: [nims[3]],
-      unregistered: ['0999999999'],
-      invalid: [{ line: 7, value: 'abc' }],
-      duplicates: [nims[0]],
+      unregistered: ['999999999'],
+      invalid: [
+        { line: 7, value: 'abc', reason: expect.stringMatching(/Huruf/) },
+        { line: 10, value: '9.99E+09', reason: expect.stringMatching(/notasi ilmiah/) },
+      ],
+      duplicates: [nims[0], nims[1]],
     });
     const [before] = await app.services.database.db
       .select({ n: count() })

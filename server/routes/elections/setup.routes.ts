@@ -143,7 +143,7 @@ const previewOut = z.object({
   verified: z.number(),
   unverified: z.array(z.string()),
   unregistered: z.array(z.string()),
-  invalid: z.array(z.object({ line: z.number(), value: z.string() })),
+  invalid: z.array(z.object({ line: z.number(), value: z.string(), reason: z.string() })),
   duplicates: z.array(z.string()),
 });
 

@@ -68,7 +68,7 @@ async function draftElection(title = 'Pemilihan Ketua Himpunan') {
       endsAt: new Date(Date.now() + 2 * 86_400_000),
     })
     .returning();
-  const invitation = await createInvitation(db, election!.id, null);
+  const invitation = await createInvitation(db, election!.id, null, 'panitia.draf@uji.test');
   return { election: election!, code: invitation.code };
 }
 
@@ -104,7 +104,7 @@ describe('master oversight of elections', () => {
     const attempts: [string, string, unknown?][] = [
       ['POST', `${base}/committee`, { email: 'master.awas@bem.test' }],
       ['DELETE', `${base}/committee/${committee.userId}`],
-      ['POST', `${base}/invitations`, {}],
+      ['POST', `${base}/invitations`, { email: 'undangan.awas@uji.test' }],
       ['POST', `${base}/invitations/${code}/revoke`],
       ['POST', `${base}/archive`],
     ];
@@ -228,7 +228,7 @@ describe('master oversight of elections', () => {
     expect(await auditActions(election.id)).toContain('election.archived');
     // Nothing more is done to an archived election.
     const base = `/api/oversight/elections/${election.id}`;
-    expect((await master.post(`${base}/invitations`, {})).status).toBe(409);
+    expect((await master.post(`${base}/invitations`, { email: 'x@uji.test' })).status).toBe(409);
     expect((await master.post(`${base}/committee`, { email: 'admin.awas@bem.test' })).status).toBe(
       409,
     );

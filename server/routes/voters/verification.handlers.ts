@@ -36,7 +36,7 @@ export const verificationRouter = createRouter()
     );
     const [rows, [total], byStatus] = await Promise.all([
       db
-        .select({ v: voters, email: user.email })
+        .select({ v: voters, email: user.email, emailConfirmed: user.emailVerified })
         .from(voters)
         .innerJoin(user, eq(user.id, voters.userId))
         .where(where)
@@ -61,12 +61,13 @@ export const verificationRouter = createRouter()
     c.header('Cache-Control', 'no-store');
     return c.json(
       {
-        items: rows.map(({ v, email }) => ({
+        items: rows.map(({ v, email, emailConfirmed }) => ({
           userId: v.userId,
           namaLengkap: v.namaLengkap,
           nim: v.nim,
           prodi: v.prodi,
           email,
+          emailConfirmed,
           status: v.status,
           rejectionReason: v.rejectionReason,
           angkatan: v.angkatan,

@@ -19,6 +19,8 @@ export const registeredVoterOut = z
     nim: z.string(),
     prodi: z.string(),
     email: z.string(),
+    /** Whether the registrant opened the confirmation link mailed to them. */
+    emailConfirmed: z.boolean(),
     status: z.enum(VOTER_STATUSES),
     rejectionReason: z.string().nullable(),
     angkatan: z.number().nullable(),
@@ -85,6 +87,7 @@ const studentListPreview = z.object({
   mismatched: z.array(
     z.object({ nim: z.string(), terdaftar: z.string(), daftarResmi: z.string() }),
   ),
+  awaitingEmail: z.array(z.object({ nim: z.string(), namaLengkap: z.string() })),
   notRegistered: z.number(),
   invalid: z.array(z.object({ line: z.number(), reason: z.string() })),
 });

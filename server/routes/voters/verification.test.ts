@@ -91,7 +91,7 @@ describe('voter verification', () => {
       status: 'rejected',
       rejectionReason: 'Nama tidak sesuai KTM.',
     });
-    const mail = await smtp.waitFor(b.input.email);
+    const mail = await smtp.waitFor(b.input.email, /Nama tidak sesuai KTM/);
     expect(mail.text).toContain('Nama tidak sesuai KTM.');
     expect((await admin.post('/api/voters/tidak-ada/verify')).status).toBe(404);
   });
@@ -124,6 +124,64 @@ describe('voter verification', () => {
     expect((await admin.post('/api/voters/student-list', { csv })).status).toBe(200);
     expect(await statusOf(match.input.nim)).toMatchObject({ status: 'verified', angkatan: 2024 });
     expect((await statusOf(otherName.input.nim)).status).toBe('pending');
+  });
+
+  it('hardening 5: the official list verifies a registration only once its address is confirmed (and is the listed one)', async () => {
+    // A classmate who knows the NIM, name and programme registers first, with an address they hold.
+    const nim = `8${Date.now() % 1_000_000_000}`.slice(0, 10);
+    const squat = {
+      namaLengkap: 'Rudi Hartono',
+      nim: `0${nim}`, // written with a leading zero: the same student as the list's spelling
+      prodi: 'Teknokimia Nuklir',
+      email: 'penyerobot.resmi@mahasiswa.test',
+      password: 'sandi-orang-lain',
+      confirmPassword: 'sandi-orang-lain',
+    };
+    expect((await app.client().post('/api/voters/register', squat)).status).toBe(202);
+    const list = `NIM,Nama,Prodi\n${nim},Rudi Hartono,Teknokimia Nuklir`;
+    type Preview = {
+      toVerify: { nim: string }[];
+      awaitingEmail: { nim: string }[];
+      mismatched: { nim: string }[];
+    };
+    const before = (await (
+      await admin.post('/api/voters/student-list/preview', { csv: list })
+    ).json()) as Preview;
+    expect(before.toVerify).toEqual([]);
+    expect(before.awaitingEmail.map((x) => x.nim)).toEqual([nim]);
+    expect((await admin.post('/api/voters/student-list', { csv: list })).status).toBe(200);
+    const row = await statusOf(nim);
+    expect(row.status).toBe('pending');
+    // Nor by hand, while unconfirmed.
+    const byHand = await admin.post(`/api/voters/${row.userId}/verify`);
+    expect(byHand.status).toBe(409);
+    expect((await statusOf(nim)).status).toBe('pending');
+
+    // Once the address is confirmed the list verifies it — unless the list names another address.
+    expect((await app.client().confirmEmail(squat.email)).status).toBe(200);
+    const withEmail = `NIM,Nama,Prodi,Email\n${nim},Rudi Hartono,Teknokimia Nuklir,rudi@mahasiswa.test`;
+    const named = (await (
+      await admin.post('/api/voters/student-list/preview', { csv: withEmail })
+    ).json()) as Preview;
+    expect(named.mismatched.map((x) => x.nim)).toEqual([nim]);
+    expect(named.toVerify).toEqual([]);
+    expect((await admin.post('/api/voters/student-list', { csv: list })).status).toBe(200);
+    expect((await statusOf(nim)).status).toBe('verified');
+  });
+
+  it('hardening 5: the official list reads NIMs through the one rule, refusing ambiguous ones with the reason', async () => {
+    const csv = [
+      'NIM,Nama,Prodi',
+      '0115 00012,Satu,Teknokimia Nuklir',
+      '11500012,Satu Lagi,Teknokimia Nuklir',
+      '1.15E+07,Rusak,Teknokimia Nuklir',
+    ].join('\n');
+    const res = await admin.post('/api/voters/student-list/preview', { csv });
+    const p = (await res.json()) as { invalid: { line: number; reason: string }[] };
+    expect(p.invalid).toEqual([
+      { line: 3, reason: expect.stringMatching(/ganda/) },
+      { line: 4, reason: expect.stringMatching(/notasi ilmiah/) },
+    ]);
   });
 
   it('refuses a list without the required columns, changing nothing', async () => {

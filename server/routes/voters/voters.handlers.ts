@@ -2,19 +2,32 @@ import { registerVoter as registerVoterCommand } from '../../commands/register-v
 import { updateVoterProfile } from '../../commands/update-voter-profile.ts';
 import { actorOf } from '../../http/actor.ts';
 import { createRouter } from '../../http/router.ts';
-import { signInNewAccount } from '../../http/sign-in-new-account.ts';
 import { authorize } from '../../policies/authorize.ts';
-import { presentMe, presentVoter } from '../../presenters/me.ts';
+import { presentVoter } from '../../presenters/me.ts';
+import { REGISTRATION_ANSWER } from '../../../shared/schemas/account.ts';
 import { getOwnVoter, registerVoter, updateOwnVoter } from './voters.routes.ts';
 
 export const votersRouter = createRouter()
   .openapi(registerVoter, async (c) => {
-    const { database } = c.get('services');
+    const services = c.get('services');
     const input = c.req.valid('json');
-    const { account, voter } = await registerVoterCommand(database.db, input);
-
-    await signInNewAccount(c, account.email, input.password);
-    return c.json(presentMe({ user: account, admin: null, voter, committeeOf: [] }), 201);
+    const { secret } = await services.auth.$context;
+    // Answered before anything is looked up, so neither the answer nor its timing tells whether
+    // the email or NIM is known: the outcome goes to the address by mail.
+    services.background.run('voter registration', async () => {
+      await registerVoterCommand(
+        {
+          db: services.database.db,
+          secret,
+          mailer: services.mailer,
+          logger: services.logger,
+          publicUrl: services.env.publicUrl,
+        },
+        input,
+      );
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'confirmation-sent' as const, message: REGISTRATION_ANSWER }, 202);
   })
   .openapi(getOwnVoter, async (c) => {
     const actor = await actorOf(c);

@@ -1,23 +1,27 @@
 import { createRoute } from '@hono/zod-openapi';
-import { registerVoterSchema, voterProfileSchema } from '../../../shared/schemas/account.ts';
-import { meSchema, voterSchema } from '../../presenters/me.ts';
+import {
+  registerVoterSchema,
+  registrationAnswerSchema,
+  voterProfileSchema,
+} from '../../../shared/schemas/account.ts';
+import { voterSchema } from '../../presenters/me.ts';
 import { errorResponses } from '../../http/schemas.ts';
 
 export const registerVoter = createRoute({
   method: 'post',
   path: '/voters/register',
   tags: ['Pemilih'],
-  summary: 'Register a voter account; the new voter is signed in',
+  summary:
+    'Register a voter account: answered alike for new and known emails and NIMs; the outcome is mailed (a confirmation link for a new account)',
   request: {
     body: { required: true, content: { 'application/json': { schema: registerVoterSchema } } },
   },
   responses: {
-    201: {
-      description: 'Registered and signed in',
-      content: { 'application/json': { schema: meSchema } },
+    202: {
+      description: 'Accepted: the student is asked to open the link mailed to them',
+      content: { 'application/json': { schema: registrationAnswerSchema } },
     },
     400: errorResponses[400],
-    409: errorResponses[409],
   },
 });
 

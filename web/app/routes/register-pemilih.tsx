@@ -11,8 +11,8 @@ export function Component() {
       <div className="card auth-card">
         <h1>Daftar Pemilih</h1>
         <p className="lead">
-          Daftarkan diri Anda sebagai pemilih. Admin BEM akan memverifikasi data Anda sebelum Anda
-          dapat memilih.
+          Daftarkan diri Anda sebagai pemilih, lalu buka tautan konfirmasi yang kami kirim ke email
+          Anda. Admin BEM akan memverifikasi data Anda sebelum Anda dapat memilih.
         </p>
         <RegisterVoterForm />
         <div className="form-links">

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { PRODI } from '../../../../shared/people.ts';
 import {
   registerVoterSchema,
   type RegisterVoterInput,
 } from '../../../../shared/schemas/account.ts';
 import { Alert } from '../../../components/alert.tsx';
+import { Link } from '../../../components/link.tsx';
 import { SelectField, TextField } from '../../../components/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
@@ -16,12 +16,15 @@ import { useRegisterVoter } from '../api/register-voter.ts';
 
 const fields = ['namaLengkap', 'nim', 'prodi', 'email', 'password', 'confirmPassword'] as const;
 
-/** Voter registration; the new voter is signed in and lands on the dashboard. */
+/**
+ * Voter registration. Once sent, the form gives way to the server's answer: the student opens the
+ * confirmation link mailed to them, which signs them in and lands on the dashboard.
+ */
 export function RegisterVoterForm() {
-  const navigate = useNavigate();
   const registerVoter = useRegisterVoter();
   const [formError, setFormError] = useState<string>();
-  const { register, handleSubmit, formState, setError } = useForm<RegisterVoterInput>({
+  const [sent, setSent] = useState<{ email: string; message: string }>();
+  const { register, handleSubmit, formState, setError, reset } = useForm<RegisterVoterInput>({
     resolver: zodResolver(registerVoterSchema),
     defaultValues: {
       namaLengkap: '',
@@ -37,12 +40,40 @@ export function RegisterVoterForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      await registerVoter.mutateAsync(values);
-      await navigate(paths.dashboardPemilih, { replace: true });
+      const answer = await registerVoter.mutateAsync(values);
+      setSent({ email: values.email.trim().toLowerCase(), message: answer.message });
     } catch (err) {
       setFormError(applyServerErrors(err, setError, fields));
     }
   });
+
+  if (sent)
+    return (
+      <div className="register-sent">
+        <Alert kind="success">
+          <strong>Periksa email Anda.</strong> {sent.message}
+        </Alert>
+        <p>
+          Email dikirim ke <strong>{sent.email}</strong>. Tautan konfirmasi berlaku 24 jam.
+        </p>
+        <p className="field-hint">
+          Salah menulis alamat email?{' '}
+          <button
+            type="button"
+            className="link-button inline-link"
+            onClick={() => {
+              reset();
+              setSent(undefined);
+            }}
+          >
+            Isi formulir lagi
+          </button>
+        </p>
+        <p>
+          <Link to={paths.home}>Kembali ke Beranda</Link>
+        </p>
+      </div>
+    );
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -136,13 +136,19 @@ export function RollPanel({ overview, canPrepare }: { overview: Overview; canPre
             <li>{preview.data.duplicates.length} NIM ganda dilewati.</li>
             <li>
               {preview.data.invalid.length} baris tidak valid
-              {preview.data.invalid.length
-                ? `: baris ${preview.data.invalid
-                    .slice(0, 10)
-                    .map((i) => i.line)
-                    .join(', ')}`
-                : ''}
-              .
+              {preview.data.invalid.length ? ':' : '.'}
+              {preview.data.invalid.length ? (
+                <ul>
+                  {preview.data.invalid.slice(0, 10).map((i) => (
+                    <li key={i.line}>
+                      Baris {i.line} ({i.value ? `“${i.value}”` : 'kosong'}): {i.reason}
+                    </li>
+                  ))}
+                  {preview.data.invalid.length > 10 ? (
+                    <li>dan {preview.data.invalid.length - 10} baris lainnya.</li>
+                  ) : null}
+                </ul>
+              ) : null}
             </li>
           </ul>
         ) : null}

@@ -34,7 +34,7 @@ export const useIssueInvitation = (id: string) =>
     json(
       api.oversight.elections[':id'].invitations.$post({
         param: { id },
-        json: email ? { email } : {},
+        json: { email },
       }),
     ),
   );

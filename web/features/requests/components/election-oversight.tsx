@@ -165,7 +165,7 @@ function InvitationSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pendi
       ) : (
         <form className="inline-form" noValidate onSubmit={submit}>
           <TextField
-            label="Kirim ke email (opsional)"
+            label="Email penerima kode"
             type="email"
             autoComplete="off"
             value={email}

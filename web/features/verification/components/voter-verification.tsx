@@ -72,8 +72,9 @@ export function VoterVerification() {
         </button>
       </div>
       <p className="field-hint">
-        Daftar resmi: CSV dengan kolom NIM, Nama, Prodi (dan Angkatan). Pendaftar yang cocok
-        diverifikasi sekaligus.
+        Daftar resmi: CSV dengan kolom NIM, Nama, Prodi (dan Angkatan, Email bila ada). Pendaftar
+        yang cocok dan sudah mengonfirmasi emailnya diverifikasi sekaligus; dengan kolom Email,
+        alamatnya juga harus sama.
       </p>
       {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
       <div className="filters">
@@ -125,6 +126,12 @@ export function VoterVerification() {
             <div>
               <strong>{v.namaLengkap}</strong>{' '}
               <span className={`badge badge-${tone[v.status]}`}>{statusText[v.status]}</span>
+              {v.emailConfirmed ? null : (
+                <>
+                  {' '}
+                  <span className="badge badge-neutral">Email belum dikonfirmasi</span>
+                </>
+              )}
               <p className="field-hint">
                 NIM {v.nim} · {v.prodi} · {v.email}
                 {v.angkatan ? ` · angkatan ${v.angkatan}` : ''}
@@ -134,7 +141,7 @@ export function VoterVerification() {
               ) : null}
             </div>
             <div className="election-card-actions">
-              {v.status !== 'verified' ? (
+              {v.status !== 'verified' && v.emailConfirmed ? (
                 <button
                   type="button"
                   className="btn btn-primary"
@@ -221,6 +228,10 @@ export function VoterVerification() {
             <li>
               {preview.data.mismatched.length} NIM terdaftar dengan nama atau prodi berbeda
               (diperiksa manual).
+            </li>
+            <li>
+              {preview.data.awaitingEmail.length} cocok tetapi belum mengonfirmasi email
+              (diverifikasi setelah mereka membuka tautan konfirmasi dan daftar diimpor lagi).
             </li>
             <li>{preview.data.notRegistered} mahasiswa belum mendaftar.</li>
             <li>{preview.data.invalid.length} baris tidak valid.</li>

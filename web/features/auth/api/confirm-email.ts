@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/api-error.ts';
+import { getMe, meQueryKey } from './get-me.ts';
+
+/**
+ * Opens a registration's confirmation link: the server marks the address confirmed and signs the
+ * student in (a link already used confirms nothing more and signs nobody in). Returns who is
+ * signed in afterwards.
+ */
+export async function confirmEmail(token: string) {
+  await request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+  return getMe();
+}
+
+export function useConfirmEmail() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: confirmEmail,
+    onSuccess: (me) => {
+      qc.clear();
+      qc.setQueryData(meQueryKey, me);
+    },
+  });
+}
