@@ -124,7 +124,12 @@ export async function startServer(
           // Requests still running after this long are cut so shutdown always ends.
           setTimeout(() => server.closeAllConnections(), 10_000).unref();
         });
-        await services.background.settled();
+        // Registrations still being written finish (a mail server that does not answer is not
+        // waited for past ten seconds).
+        await Promise.race([
+          services.background.settled(),
+          new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+        ]);
         mailer.close();
         await database.close();
       })());

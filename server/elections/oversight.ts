@@ -17,7 +17,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { committeeInvitationMail } from '../mail/templates/election-requests.ts';
 import type { Actor } from '../policies/actor.ts';
 import { createInvitation } from './invitations.ts';
-import { forgetPublicRow, loadElection } from './results/compute-results.ts';
+import { forgetPublicRow, loadElection } from './results/election-row.ts';
 import { sealBallotChain } from './results/seal-results.ts';
 import { canArchive, canPublish } from './rules/lifecycle.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import type { ElectionRow } from '../elections/results/compute-results.ts';
+import type { ElectionRow } from '../elections/results/election-row.ts';
 import { computeTurnout, type Turnout } from '../elections/turnout.ts';
 import type { Logger } from '../logger.ts';
 

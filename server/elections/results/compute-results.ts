@@ -1,21 +1,14 @@
-import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ballots, candidates, elections, participation } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
-import { ABSTAIN, ballotChoices, ballotDigest, KOTAK_KOSONG } from '../rules/ballot.ts';
-import { ballotChainOrder, chainHead } from '../rules/chain.ts';
-import {
-  phaseOf,
-  resultsPublic,
-  resultsSealed,
-  visibleToPublic,
-  type Phase,
-} from '../rules/lifecycle.ts';
-import { kotakKosongWon, tally } from '../rules/tally.ts';
+import { phaseOf, resultsSealed, type Phase } from '../rules/lifecycle.ts';
 import { computeTurnout, type Turnout } from '../turnout.ts';
 import { sealBallotChain } from './seal-results.ts';
-
-export type ElectionRow = typeof elections.$inferSelect;
+import { examineBallots } from './examine-ballots.ts';
+import {
+  forgetAllPublicRows,
+  loadElection,
+  sealedError,
+  type ElectionRow,
+} from './election-row.ts';
 
 /** One option on the ballot with its votes (candidates in ballot order, then Kotak Kosong). */
 export type ResultOption = {
@@ -85,53 +78,6 @@ export type BallotExamination = {
   problems: string[];
 };
 
-const pct = (part: number, whole: number) =>
-  whole > 0 ? Math.round((part * 10_000) / whole) / 100 : 0;
-
-export const sealedError = () =>
-  new ApiError(
-    409,
-    'RESULTS_SEALED',
-    'Hasil belum tersedia. Perolehan suara dibuka setelah pemungutan suara ditutup.',
-  );
-
-export async function loadElection(db: Db, electionId: string): Promise<ElectionRow> {
-  const [election] = await db.select().from(elections).where(eq(elections.id, electionId));
-  if (!election) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
-  return election;
-}
-
-/** How long the row of an election whose results are public is reused by the results page. */
-export const PUBLIC_ROW_TTL_MS = 1000;
-const publicRows = new Map<string, { row: ElectionRow; at: number }>();
-
-/**
- * The election's row as the results page reads it. Once an election's sealed results are public
- * they stay public (announcing and archiving only relabel it): such a row is reused for up to
- * PUBLIC_ROW_TTL_MS, so a crowd opening the page costs one query a second. Every other row (not
- * sealed, or not released to everyone) is read afresh on every request, since its schedule and
- * status decide what may be shown. This process forgets a row as soon as it changes it
- * (forgetPublicRow); a change made by another instance shows here within the TTL.
- */
-export async function loadElectionForResults(
-  db: Db,
-  electionId: string,
-  now: Date,
-): Promise<ElectionRow> {
-  const memo = publicRows.get(electionId);
-  if (memo && performance.now() - memo.at < PUBLIC_ROW_TTL_MS) return memo.row;
-  const row = await loadElection(db, electionId);
-  if (row.ballotChainHead !== null && visibleToPublic(row) && resultsPublic(row, now))
-    publicRows.set(electionId, { row, at: performance.now() });
-  else publicRows.delete(electionId);
-  return row;
-}
-
-/** Drops the reused row of an election (this process has just changed it). */
-export function forgetPublicRow(electionId: string) {
-  publicRows.delete(electionId);
-}
-
 export function summarize(e: ElectionRow, now: Date): ElectionSummary {
   return {
     id: e.id,
@@ -148,114 +94,6 @@ export function summarize(e: ElectionRow, now: Date): ElectionSummary {
       e.extendedAt && e.extendedFrom
         ? { from: e.extendedFrom, to: e.endsAt, at: e.extendedAt, reason: e.extensionReason ?? '' }
         : null,
-  };
-}
-
-/**
- * Reads every ballot of the election and recomputes from them alone: the count per choice, each
- * ballot's digest and the ballot chain head. Nothing is hidden: every inconsistency becomes one
- * Indonesian line in `problems`. Callers decide whether the counts may be shown to anyone.
- */
-export async function examineBallots(db: Db, election: ElectionRow): Promise<BallotExamination> {
-  const problems: string[] = [];
-  const cands = await db
-    .select()
-    .from(candidates)
-    .where(eq(candidates.electionId, election.id))
-    .orderBy(asc(candidates.nomorUrut));
-  const choices = ballotChoices(
-    cands.map((c) => c.id),
-    election,
-  );
-  const rows = await db
-    .select({
-      receiptHash: ballots.receiptHash,
-      choice: ballots.choice,
-      format: ballots.format,
-      digest: ballots.digest,
-    })
-    .from(ballots)
-    .where(eq(ballots.electionId, election.id));
-  const [p] = await db
-    .select({ n: count() })
-    .from(participation)
-    .where(eq(participation.electionId, election.id));
-  const participationCount = p?.n ?? 0;
-
-  const onBallot = new Set(choices);
-  const counted = new Map<string, number>();
-  const outside = new Map<string, number>();
-  const digests: string[] = [];
-  let badDigests = 0;
-  for (const b of ballotChainOrder(rows)) {
-    const digest = ballotDigest({ ...b, electionId: election.id });
-    digests.push(digest);
-    if (digest !== b.digest) {
-      badDigests++;
-      if (badDigests <= 20)
-        problems.push(
-          `Surat suara ${b.receiptHash.slice(0, 12)}…: isinya tidak cocok dengan digest yang tersimpan.`,
-        );
-    }
-    if (b.format !== election.ballotFormat)
-      problems.push(
-        `Surat suara ${b.receiptHash.slice(0, 12)}…: format ${b.format}, seharusnya ${election.ballotFormat}.`,
-      );
-    const target = onBallot.has(b.choice) ? counted : outside;
-    target.set(b.choice, (target.get(b.choice) ?? 0) + 1);
-  }
-  if (badDigests > 20)
-    problems.push(`…dan ${badDigests - 20} surat suara lain yang digest-nya tidak cocok.`);
-  for (const [choice, n] of outside)
-    problems.push(
-      `${n} surat suara berisi pilihan di luar surat suara (${choice.slice(0, 40)}); tidak dihitung.`,
-    );
-  if (participationCount !== rows.length)
-    problems.push(
-      `Jumlah tanda partisipasi (${participationCount}) tidak sama dengan jumlah surat suara (${rows.length}).`,
-    );
-
-  const t = tally(choices, counted);
-  const byId = new Map(cands.map((c) => [c.id, c]));
-  const labelOf = (choice: string) => {
-    if (choice === KOTAK_KOSONG) return 'Kotak Kosong';
-    if (choice === ABSTAIN) return 'Abstain';
-    const c = byId.get(choice);
-    return c ? `${c.nomorUrut}. ${c.namaKetua}${c.namaWakil ? ` & ${c.namaWakil}` : ''}` : choice;
-  };
-  const options: ResultOption[] = choices
-    .filter((c) => c !== ABSTAIN)
-    .map((choice) => {
-      const c = byId.get(choice);
-      const votes = t.counts[choice] ?? 0;
-      return {
-        choice,
-        kind: c ? 'candidate' : 'kotak-kosong',
-        candidateId: c?.id ?? null,
-        nomorUrut: c?.nomorUrut ?? null,
-        namaKetua: c?.namaKetua ?? 'Kotak Kosong',
-        namaWakil: c?.namaWakil ?? '',
-        label: labelOf(choice),
-        votes,
-        percent: pct(votes, t.valid),
-      };
-    });
-  const abstainVotes = election.abstain ? (t.counts[ABSTAIN] ?? 0) : 0;
-  return {
-    options,
-    abstain: election.abstain
-      ? { votes: abstainVotes, percentOfBallots: pct(abstainVotes, t.total) }
-      : null,
-    totals: { ballots: rows.length, valid: t.valid, abstain: abstainVotes },
-    winner: t.winner ? { choice: t.winner, label: labelOf(t.winner) } : null,
-    tie: t.tie,
-    kotakKosongWon: kotakKosongWon(t),
-    choiceCounts: t.counts,
-    ballotCount: rows.length,
-    badDigests,
-    participationCount,
-    head: chainHead(digests),
-    problems,
   };
 }
 
@@ -305,7 +143,7 @@ async function countAndSeal(db: Db, election: ElectionRow, now: Date): Promise<C
 /** Forgets every cached result (tests; a process never needs it: sealed results do not change). */
 export function clearResultsCache() {
   cache.clear();
-  publicRows.clear();
+  forgetAllPublicRows();
 }
 
 /**

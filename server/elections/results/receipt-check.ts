@@ -4,7 +4,7 @@ import { ballots } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { normalizeReceipt } from '../ballot-box/receipt.ts';
 import { hashReceipt } from '../rules/ballot.ts';
-import { loadElection } from './compute-results.ts';
+import { loadElection } from './election-row.ts';
 
 /**
  * Tells a voter whether the ballot behind a receipt (Kode Bukti) is in the election's ballot box,

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { elections } from '../../db/schema/index.ts';
 import { appendAudit } from '../../audit/append-audit.ts';
 import { resultsSealed } from '../rules/lifecycle.ts';
-import { examineBallots, loadElection, sealedError } from './compute-results.ts';
+import { examineBallots } from './examine-ballots.ts';
+import { loadElection, sealedError } from './election-row.ts';
 
 /**
  * How long after the end the box is sealed at the earliest. A cast checks the window when its

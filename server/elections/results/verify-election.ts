@@ -5,7 +5,8 @@ import { verifyAuditChain } from '../../audit/verify-audit.ts';
 import { countBallots } from '../ballot-box/count-ballots.ts';
 import { phaseOf, resultsSealed, type Phase } from '../rules/lifecycle.ts';
 import { computeTurnout } from '../turnout.ts';
-import { examineBallots, loadElection } from './compute-results.ts';
+import { examineBallots } from './examine-ballots.ts';
+import { loadElection } from './election-row.ts';
 
 export type ElectionVerification = {
   ok: boolean;

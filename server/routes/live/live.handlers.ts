@@ -1,7 +1,7 @@
 import { uuidSchema } from '../../../shared/ids.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
-import { loadElection } from '../../elections/results/compute-results.ts';
+import { loadElection } from '../../elections/results/election-row.ts';
 import { visibleToPublic } from '../../elections/rules/lifecycle.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';

@@ -2,11 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elections } from '../../db/schema/index.ts';
 import { castBallot } from '../../elections/ballot-box/cast-ballot.ts';
-import {
-  computeResults,
-  loadElection,
-  PUBLIC_ROW_TTL_MS,
-} from '../../elections/results/compute-results.ts';
+import { computeResults } from '../../elections/results/compute-results.ts';
+import { loadElection, PUBLIC_ROW_TTL_MS } from '../../elections/results/election-row.ts';
 import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { insertClosedElection, insertOpenElection, insertVoters } from '../../test/elections.ts';
 

@@ -6,14 +6,16 @@ import { committeeMembers } from '../../db/schema/index.ts';
 import { computeTurnout } from '../../elections/turnout.ts';
 import {
   computeResults,
-  loadElection,
-  loadElectionForResults,
-  sealedError,
   summarize,
-  type ElectionRow,
   type ElectionResults,
   type ElectionSummary,
 } from '../../elections/results/compute-results.ts';
+import {
+  loadElection,
+  loadElectionForResults,
+  sealedError,
+  type ElectionRow,
+} from '../../elections/results/election-row.ts';
 import { exportResultsCsv } from '../../elections/results/export-csv.ts';
 import { exportResultsPdf } from '../../elections/results/export-pdf.ts';
 import { checkReceipt } from '../../elections/results/receipt-check.ts';
