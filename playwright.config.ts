@@ -25,9 +25,12 @@ export default defineConfig({
     { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
     {
       name: 'phone',
-      // The whole-election journey and the hostile-content suite run once, at desktop width;
-      // they look at their screens 390 px wide themselves.
-      testIgnore: /election-journey|hostile-content/,
+      // Phone width checks what changes with the width: layout (shell, profile, the admin
+      // screens at 390 px, zoom), the keyboard, accessibility, sign-in and registration, and the
+      // booth. Flows whose screens are the same at any width run once, at desktop width; the
+      // journey and the hostile-content suite look at their screens 390 px wide themselves.
+      testIgnore:
+        /election-journey|hostile-content|session|news|live-turnout|structure|documents|verifikasi|master-oversight/,
       use: {
         browserName: 'chromium',
         ...devices['Pixel 7'],

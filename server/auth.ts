@@ -12,6 +12,7 @@ import { clearAccountFailures, signInThrottle } from './abuse/sign-in-throttle.t
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/people.ts';
 import { CONFIRMATION_HOURS, sendConfirmation } from './commands/register-voter.ts';
 import { eq } from 'drizzle-orm';
+import type { Passwords } from './passwords.ts';
 
 /** How long a session lives on the server without a refresh. */
 export const SESSION_IDLE_SECONDS = 30 * 60;
@@ -25,6 +26,7 @@ export type AuthOptions = {
   publicUrl: string;
   mailer: Mailer;
   logger: Logger;
+  passwords: Passwords;
   /**
    * Wrong sign-in attempts per minute per address (ten times as many per hour); right ones are
    * not counted, since a whole campus may share one NAT address.
@@ -47,6 +49,10 @@ export function createAuth(opts: AuthOptions) {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: {
+        hash: (password) => opts.passwords.hash(password),
+        verify: ({ hash, password }) => opts.passwords.verify(hash, password),
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       // An account signs in only once its address is proven: by the link registration mails, by
       // a code mailed to it (committee), by setting a password through a mailed link, or by the
@@ -92,6 +98,7 @@ export function createAuth(opts: AuthOptions) {
             mailer: opts.mailer,
             logger: opts.logger,
             publicUrl: opts.publicUrl,
+            passwords: opts.passwords,
           },
           account,
         ).catch((err: unknown) => opts.logger.error({ err }, 'confirmation mail failed'));

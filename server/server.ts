@@ -1,3 +1,4 @@
+import { passwords } from './passwords.ts';
 import { BackgroundWork } from './http/background.ts';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +38,8 @@ export async function startServer(
     inMemory?: boolean;
     /** Extra routes under /api for `npm run bench` only (see createApp). */
     benchRoutes?: Hono<AppEnv>;
+    /** scrypt cost for new password hashes: the test suite's lower one (never set by main.ts). */
+    passwordScryptN?: number;
   } = {},
 ): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(env.logLevel);
@@ -56,7 +59,9 @@ export async function startServer(
       opts.mailer ??
       createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger });
     const secret = env.authSecret ?? (await loadAuthSecret(database.db));
+    const hasher = passwords(opts.passwordScryptN);
     const auth = createAuth({
+      passwords: hasher,
       db: database.db,
       secret,
       publicUrl: env.publicUrl,
@@ -72,6 +77,7 @@ export async function startServer(
       auth,
       mailer,
       logger,
+      passwords: hasher,
       live,
       turnout,
       lifecycle: { shuttingDown: false },
@@ -85,7 +91,7 @@ export async function startServer(
 
     if (env.admin && !(await hasMasterAdmin(database.db))) {
       try {
-        await createAdmin(database.db, { ...env.admin, role: 'master' });
+        await createAdmin(database.db, { ...env.admin, role: 'master' }, hasher);
         logger.info({ email: env.admin.email }, 'master admin created from ADMIN_EMAIL');
       } catch (err) {
         // Another instance starting at the same moment created it first.

@@ -5,7 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { testUtils } from 'better-auth/plugins';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { SESSION_IDLE_SECONDS } from '../../server/auth.ts';
-import { hashPassword } from '../../server/commands/create-account.ts';
+import { passwords } from '../../server/passwords.ts';
 import { queryRows, type Database, type Db } from '../../server/db/client.ts';
 import * as schema from '../../server/db/schema/index.ts';
 import { account, ballots, participation, user } from '../../server/db/schema/index.ts';
@@ -83,7 +83,7 @@ export async function benchCasting(
   let emails: string[];
   let madeCookies: string[];
   try {
-    const passwordHash = await hashPassword(PASSWORD);
+    const passwordHash = await passwords().hash(PASSWORD);
     const people = await insertVoters(db.db, total);
     for (let i = 0; i < people.length; i += 1000) {
       await db.db.insert(account).values(

@@ -8,7 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { hashPassword } from '../../server/commands/create-account.ts';
+import { passwords } from '../../server/passwords.ts';
 import { openDatabase, type Db } from '../../server/db/client.ts';
 import {
   account,
@@ -173,7 +173,7 @@ async function seed(dataDir: string): Promise<Seeded> {
       accountId: voter!.id,
       providerId: 'credential',
       userId: voter!.id,
-      password: await hashPassword(PASSWORD),
+      password: await passwords().hash(PASSWORD),
     });
     const [{ email }] = (await db
       .select({ email: user.email })

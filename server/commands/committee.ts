@@ -4,14 +4,16 @@ import type { Db } from '../db/client.ts';
 import { committeeMembers } from '../db/schema/index.ts';
 import { redeemInvitation } from '../elections/invitations.ts';
 import type { Actor } from '../policies/actor.ts';
-import { createAccount, emailTaken, hashPassword, isUniqueViolation } from './create-account.ts';
+import type { Passwords } from '../passwords.ts';
+import { createAccount, emailTaken, isUniqueViolation } from './create-account.ts';
 
 /** Creates an account with a valid invitation code and puts it on that election's committee, atomically. */
 export async function registerCommittee(
   db: Db,
+  hasher: Passwords,
   input: { kodeUndangan: string; namaLengkap: string; email: string; password: string },
 ) {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hasher.hash(input.password);
   try {
     return await db.transaction(async (tx) => {
       const account = await createAccount(tx, {

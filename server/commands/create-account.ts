@@ -17,8 +17,8 @@ export const emailTaken = () =>
 /**
  * Creates a better-auth user with an email + password credential inside the caller's
  * transaction, so the person's role record is written atomically with the account.
- * The hash comes from `hashPassword` (better-auth's own, so its sign-in accepts it), computed
- * before the transaction: scrypt is slow and must not hold the database.
+ * The hash comes from the instance's `Passwords` (server/passwords.ts, which better-auth's sign-in
+ * uses too), computed before the transaction: scrypt is slow and must not hold the database.
  */
 export async function createAccount(
   tx: Db | Tx,
@@ -62,5 +62,3 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
   }
   return false;
 }
-
-export { hashPassword } from 'better-auth/crypto';

@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { admins } from '../db/schema/index.ts';
 import type { AdminRole } from '../../shared/people.ts';
-import { createAccount, emailTaken, hashPassword, isUniqueViolation } from './create-account.ts';
+import { passwords, type Passwords } from '../passwords.ts';
+import { createAccount, emailTaken, isUniqueViolation } from './create-account.ts';
 
 /** Creates an account with an admins record in one transaction. */
 export async function createAdmin(
   db: Db,
   input: { email: string; password: string; name: string; role: AdminRole },
+  hasher: Passwords = passwords(),
 ) {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hasher.hash(input.password);
   try {
     return await db.transaction(async (tx) => {
       const account = await createAccount(tx, {

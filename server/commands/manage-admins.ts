@@ -10,9 +10,10 @@ import type { Logger } from '../logger.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import type { Actor } from '../policies/actor.ts';
 import { adminInvitationMail } from './admin-mails.ts';
-import { createAccount, emailTaken, hashPassword, isUniqueViolation } from './create-account.ts';
+import type { Passwords } from '../passwords.ts';
+import { createAccount, emailTaken, isUniqueViolation } from './create-account.ts';
 
-type Deps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
+type Deps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string; passwords: Passwords };
 
 // Every change to admin records takes this lock first (before the audit lock), so two masters
 // acting at once are serialised and the count of active masters they check is the real one.
@@ -92,7 +93,7 @@ export async function addAdmin(
   input: { email: string; namaLengkap: string; role: AdminRole },
 ) {
   // scrypt is slow: hashed before the transaction, used only if the account is new.
-  const passwordHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
+  const passwordHash = await deps.passwords.hash(crypto.randomBytes(32).toString('base64url'));
   const token = resetToken();
   let result;
   try {

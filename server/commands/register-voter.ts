@@ -13,7 +13,8 @@ import {
 } from '../mail/templates/registration.ts';
 import { takeMailQuota, type QuotaMailKind } from '../abuse/mail-quota.ts';
 import type { Prodi } from '../../shared/people.ts';
-import { createAccount, hashPassword, isUniqueViolation } from './create-account.ts';
+import type { Passwords } from '../passwords.ts';
+import { createAccount, isUniqueViolation } from './create-account.ts';
 
 /** How long the link that confirms a registration works; an unconfirmed registration holds its email and NIM that long. */
 export const CONFIRMATION_HOURS = 24;
@@ -25,6 +26,7 @@ export type RegistrationDeps = {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
+  passwords: Passwords;
 };
 
 export type RegistrationInput = {
@@ -56,7 +58,7 @@ type Outcome =
  */
 export async function registerVoter(deps: RegistrationDeps, input: RegistrationInput) {
   const email = input.email.trim().toLowerCase();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await deps.passwords.hash(input.password);
   let outcome: Outcome;
   try {
     outcome = await deps.db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import type { TurnoutEvents } from '../live/turnout-events.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Slots } from './slots.ts';
+import type { Passwords } from '../passwords.ts';
 
 /** Everything a handler may use; built once per process and passed to the app. */
 export type Services = {
@@ -15,6 +16,8 @@ export type Services = {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  /** Password hashing at this instance's cost (server/passwords.ts). */
+  passwords: Passwords;
   live: PersonEvents;
   /** Live turnout of elections (one LISTEN, fanned out to every open stream). */
   turnout: TurnoutEvents;

@@ -9,6 +9,9 @@ import type { Mail } from '../mail/mailer.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { createPostgresDatabase, pgliteTemplate, testDbKind } from './database.ts';
 
+/** The scrypt cost of test servers' new password hashes (production: PRODUCTION_SCRYPT_N). */
+export const TEST_SCRYPT_N = 1024;
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -59,6 +62,8 @@ export async function startTestApp(
     loadDataDir: env.databaseUrl ? undefined : await pgliteTemplate(),
     inMemory: true,
     logger: opts.logger,
+    // A sixteenth of the production scrypt cost: the suite signs hundreds of people up.
+    passwordScryptN: TEST_SCRYPT_N,
   });
   const sentMail: Mail[] = [];
   const mailer = running.services.mailer;
@@ -190,7 +195,7 @@ export async function signedInStaff(
   app: TestApp,
   account: { email: string; password: string; name: string; role: 'admin' | 'master' },
 ): Promise<TestClient> {
-  await createAdmin(app.services.database.db, account);
+  await createAdmin(app.services.database.db, account, app.services.passwords);
   const client = app.client();
   const res = await client.signIn(account.email, account.password);
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);

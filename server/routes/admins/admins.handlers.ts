@@ -79,9 +79,9 @@ export const adminsRouter = createRouter()
   })
   .openapi(addAdmin, async (c) => {
     const actor = await master(c);
-    const { database, mailer, logger, env } = c.get('services');
+    const { database, mailer, logger, env, passwords } = c.get('services');
     const { admin, newAccount } = await addAdminCommand(
-      { db: database.db, mailer, logger, publicUrl: env.publicUrl },
+      { db: database.db, mailer, logger, publicUrl: env.publicUrl, passwords },
       actor,
       c.req.valid('json'),
     );

@@ -25,7 +25,11 @@ export const committeeRouter = createRouter()
   .openapi(registerCommittee, async (c) => {
     const services = c.get('services');
     const input = c.req.valid('json');
-    const { account, election } = await registerCommand(services.database.db, input);
+    const { account, election } = await registerCommand(
+      services.database.db,
+      services.passwords,
+      input,
+    );
     await signInNewAccount(c, account.email, input.password);
     void mailCommittee(
       mailDeps(services),

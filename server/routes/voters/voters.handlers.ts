@@ -22,6 +22,7 @@ export const votersRouter = createRouter()
           mailer: services.mailer,
           logger: services.logger,
           publicUrl: services.env.publicUrl,
+          passwords: services.passwords,
         },
         input,
       );
