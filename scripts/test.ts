@@ -18,6 +18,7 @@ const steps: Step[] = [
   { name: 'typecheck (e2e)', cmd: 'tsc', args: ['-p', 'e2e/tsconfig.json'] },
   { name: 'lint', cmd: 'eslint', args: ['.'] },
   { name: 'format', cmd: 'prettier', args: ['--check', '.', '--log-level', 'warn'] },
+  { name: 'import cycles', cmd: 'node', args: ['scripts/check-import-cycles.ts'] },
   {
     name: process.env.TEST_DATABASE_URL
       ? 'unit + integration (PGlite, PostgreSQL)'

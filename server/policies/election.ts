@@ -1,3 +1,5 @@
+import type { ElectionRow } from '../elections/results/election-row.ts';
+import { resultsPublic, resultsSealed, visibleToPublic } from '../elections/rules/lifecycle.ts';
 import type { Actor } from './actor.ts';
 
 type ElectionRef = { id: string };
@@ -19,3 +21,28 @@ export const electionRules = {
   /** Announce the results of a closed election released by hand (its committee, or master). */
   publish: (a: Actor, e: ElectionRef) => onCommittee(a, e) || isMaster(a),
 };
+
+/**
+ * Who may see an election's votes per candidate: nobody while the results are sealed; once the
+ * polls have closed, admins and the election's committee; once released (on close, or announced
+ * by hand), everyone. A draft does not exist for anyone outside its committee and the admins.
+ * `hidden` says why the counts are withheld.
+ */
+export type ResultsVisibility =
+  | { counts: true }
+  | { counts: false; hidden: 'missing' | 'sealed' | 'unreleased'; signedIn: boolean };
+
+export function resultsVisibility(
+  actor: Actor | null,
+  election: ElectionRow,
+  now: Date,
+): ResultsVisibility {
+  const isPublic = resultsPublic(election, now);
+  if (isPublic && visibleToPublic(election)) return { counts: true };
+  const insider = actor !== null && (actor.admin !== null || onCommittee(actor, election));
+  const signedIn = actor !== null;
+  if (!visibleToPublic(election) && !insider) return { counts: false, hidden: 'missing', signedIn };
+  if (resultsSealed(election, now)) return { counts: false, hidden: 'sealed', signedIn };
+  if (isPublic || insider) return { counts: true };
+  return { counts: false, hidden: 'unreleased', signedIn };
+}

@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Db } from '../../db/client.ts';
-import { committeeMembers } from '../../db/schema/index.ts';
 import { computeTurnout } from '../../elections/turnout.ts';
 import {
   computeResults,
@@ -19,52 +16,30 @@ import {
 import { exportResultsCsv } from '../../elections/results/export-csv.ts';
 import { exportResultsPdf } from '../../elections/results/export-pdf.ts';
 import { checkReceipt } from '../../elections/results/receipt-check.ts';
-import { resultsPublic, resultsSealed, visibleToPublic } from '../../elections/rules/lifecycle.ts';
+import { resultsPublic, visibleToPublic } from '../../elections/rules/lifecycle.ts';
 import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { ApiError, errors } from '../../http/errors.ts';
+import { resultsVisibility, type ResultsVisibility } from '../../policies/election.ts';
 import { createRouter } from '../../http/router.ts';
 import { getResults, getResultsCsv, getResultsPdf, postReceiptCheck } from './results.routes.ts';
 
 /**
- * Who may see votes per candidate: nobody while the results are sealed; once the polls have
- * closed, admins and the election's committee; once published (or closed with release on close),
- * everyone. `hidden` says why the counts are withheld.
+ * Who may see the counts (the rule: policies/election.ts `resultsVisibility`). Public results are
+ * the same for everyone: nobody is looked up for them. A draft is 404 for outsiders.
  */
-type Visibility =
-  { counts: true } | { counts: false; hidden: 'sealed' | 'unreleased'; signedIn: boolean };
+type Visibility = Exclude<ResultsVisibility, { hidden: 'missing' }>;
 
 async function visibility(
   c: Context<AppEnv>,
-  db: Db,
   election: ElectionRow,
   now: Date,
 ): Promise<Visibility> {
-  const isPublic = resultsPublic(election, now);
-  // Public results are the same for everyone: no need to know who asks.
-  if (isPublic && visibleToPublic(election)) return { counts: true };
-  const actor = await actorOf(c);
-  let insider = false;
-  if (actor?.admin) insider = true;
-  else if (actor) {
-    const [member] = await db
-      .select({ userId: committeeMembers.userId })
-      .from(committeeMembers)
-      .where(
-        and(
-          eq(committeeMembers.electionId, election.id),
-          eq(committeeMembers.userId, actor.user.id),
-        ),
-      );
-    insider = member !== undefined;
-  }
-  // A draft is the committee's work in progress: it does not exist for anyone else.
-  if (!visibleToPublic(election) && !insider)
+  if (resultsPublic(election, now) && visibleToPublic(election)) return { counts: true };
+  const v = resultsVisibility(await actorOf(c), election, now);
+  if (!v.counts && v.hidden === 'missing')
     throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
-  if (resultsSealed(election, now))
-    return { counts: false, hidden: 'sealed', signedIn: actor !== null };
-  if (isPublic || insider) return { counts: true };
-  return { counts: false, hidden: 'unreleased', signedIn: actor !== null };
+  return v as Visibility;
 }
 
 const SEALED_MESSAGE =
@@ -146,7 +121,7 @@ export const resultsRouter = createRouter()
     const { electionId } = c.req.valid('param');
     const now = new Date();
     const election = await loadElectionForResults(db, electionId, now);
-    const v = await visibility(c, db, election, now);
+    const v = await visibility(c, election, now);
     const known = v.counts ? publicAnswers.get(election) : undefined;
     if (known) return sendPublic(c, known);
     c.header('Cache-Control', 'no-store');
@@ -188,7 +163,7 @@ export const resultsRouter = createRouter()
     const db = c.get('services').database.db;
     const { electionId } = c.req.valid('param');
     const now = new Date();
-    const v = await visibility(c, db, await loadElection(db, electionId), now);
+    const v = await visibility(c, await loadElection(db, electionId), now);
     if (!v.counts) refuseDownload(v);
     const { filename, body } = await exportResultsCsv(db, electionId, now);
     return c.body(body, 200, {
@@ -201,7 +176,7 @@ export const resultsRouter = createRouter()
     const { database, env } = c.get('services');
     const { electionId } = c.req.valid('param');
     const now = new Date();
-    const v = await visibility(c, database.db, await loadElection(database.db, electionId), now);
+    const v = await visibility(c, await loadElection(database.db, electionId), now);
     if (!v.counts) refuseDownload(v);
     const { filename, body } = await exportResultsPdf(database.db, electionId, now, env.publicUrl);
     return c.body(new Uint8Array(body), 200, {
