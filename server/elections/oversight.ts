@@ -170,19 +170,17 @@ export async function issueInvitation(deps: Deps, actor: Actor, electionId: stri
     });
     return invitation;
   });
-  if (email) {
-    deps.mailer
-      .send({
-        to: email,
-        ...committeeInvitationMail({
-          namaPemilihan: election.title,
-          code: invitation.code,
-          expiresAt: invitation.expiresAt,
-          registerUrl: `${deps.publicUrl}/register-panitia`,
-        }),
-      })
-      .catch((err: unknown) => deps.logger.error({ err }, 'invitation mail failed'));
-  }
+  deps.mailer
+    .send({
+      to: email,
+      ...committeeInvitationMail({
+        namaPemilihan: election.title,
+        code: invitation.code,
+        expiresAt: invitation.expiresAt,
+        registerUrl: `${deps.publicUrl}/register-panitia`,
+      }),
+    })
+    .catch((err: unknown) => deps.logger.error({ err }, 'invitation mail failed'));
   return invitation;
 }
 

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-error.ts';
-import { getMe, meQueryKey } from './get-me.ts';
+import { getMe } from './get-me.ts';
+import { useSessionMutation } from './sign-in.ts';
 
 /**
  * Opens a registration's confirmation link: the server marks the address confirmed and signs the
@@ -12,13 +12,4 @@ export async function confirmEmail(token: string) {
   return getMe();
 }
 
-export function useConfirmEmail() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: confirmEmail,
-    onSuccess: (me) => {
-      qc.clear();
-      qc.setQueryData(meQueryKey, me);
-    },
-  });
-}
+export const useConfirmEmail = () => useSessionMutation(confirmEmail);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../lib/api-error.ts';
-import { getMe, meQueryKey } from './get-me.ts';
+import { getMe, meQueryKey, type Me } from './get-me.ts';
 
 export type SignInInput = { email: string; password: string };
 
@@ -14,13 +14,19 @@ export async function signIn(input: SignInInput) {
   return getMe();
 }
 
-export function useSignIn() {
+/**
+ * A mutation that signs someone in and returns their records (sign-in, a confirmation link): what
+ * was cached for the previous person is dropped and the new person's records take its place.
+ */
+export function useSessionMutation<T>(mutationFn: (input: T) => Promise<Me>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: signIn,
+    mutationFn,
     onSuccess: (me) => {
       qc.clear();
       qc.setQueryData(meQueryKey, me);
     },
   });
 }
+
+export const useSignIn = () => useSessionMutation(signIn);
