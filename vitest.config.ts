@@ -10,6 +10,10 @@ const unitFiles = ['shared/**/*.test.ts', 'server/**/*.unit.test.ts', 'web/**/*.
  */
 export default defineConfig({
   test: {
+    // Vitest's default on this 2-core machine is one worker; the integration files wait on
+    // sockets and the database as much as they compute, and two run side by side in about
+    // two thirds of the time (BENCHMARKS.md, CI time).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: unitFiles } },
       {
@@ -28,6 +32,7 @@ export default defineConfig({
               test: {
                 name: 'integration-pg',
                 include: integrationFiles,
+                globalSetup: ['server/test/pg-template.global.ts'],
                 exclude: ['server/**/*.unit.test.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,

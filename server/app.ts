@@ -10,7 +10,6 @@ import { acceptedRateLimit, rateLimit } from './http/rate-limit.ts';
 import { withSlot } from './http/slots.ts';
 import { mountFiles } from './http/files.ts';
 import { originGuard } from './http/origin-guard.ts';
-import { apiGuards } from './http/guards.ts';
 import { storageGuard } from './http/storage-guard.ts';
 import { mountWebApp } from './http/static.ts';
 import { mountDocs } from './routes/docs/docs.ts';
@@ -131,8 +130,8 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
     }),
   );
   app.use('/api/*', loadSession(services));
-  // Who may call what, refused before any input is read (handlers check again).
-  app.use('/api/*', apiGuards);
+  // Who may call what is declared with each route (http/access.ts) and checked before its input
+  // is read; handlers check again against the resource.
   app.route('/api', apiRoutes());
   if (opts.benchRoutes) app.route('/api', opts.benchRoutes);
   mountDocs(app);

@@ -9,6 +9,7 @@ import { ApiError, errors } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import type { Actor } from '../policies/actor.ts';
+import { isLastActiveMaster } from '../policies/admin.ts';
 import { adminInvitationMail } from './admin-mails.ts';
 import type { Passwords } from '../passwords.ts';
 import { createAccount, emailTaken, isUniqueViolation } from './create-account.ts';
@@ -188,8 +189,7 @@ export async function changeAdminRole(db: Db, actor: Actor, userId: string, role
     const masters = await lockAsMaster(tx, actor);
     const target = await targetOr404(tx, userId);
     if (target.role === role) return target;
-    const activeMaster = target.role === 'master' && !target.deactivatedAt;
-    if (activeMaster && masters.length <= 1) throw lastMaster('role');
+    if (isLastActiveMaster(target, masters.length)) throw lastMaster('role');
     const [saved] = await tx
       .update(admins)
       .set({ role })
@@ -217,7 +217,7 @@ export async function deactivateAdmin(db: Db, actor: Actor, userId: string) {
     const target = await targetOr404(tx, userId);
     if (target.deactivatedAt)
       throw new ApiError(409, 'ALREADY_DEACTIVATED', 'Admin ini sudah dinonaktifkan.');
-    if (target.role === 'master' && masters.length <= 1) throw lastMaster('userId');
+    if (isLastActiveMaster(target, masters.length)) throw lastMaster('userId');
     const [saved] = await tx
       .update(admins)
       .set({ deactivatedAt: new Date() })

@@ -19,7 +19,12 @@ import type { Actor } from '../policies/actor.ts';
 import { createInvitation } from './invitations.ts';
 import { forgetPublicRow, loadElection } from './results/election-row.ts';
 import { sealBallotChain } from './results/seal-results.ts';
-import { canArchive, canPublish } from './rules/lifecycle.ts';
+import {
+  canAddCommitteeMember,
+  canArchive,
+  canIssueInvitation,
+  canPublish,
+} from './rules/lifecycle.ts';
 
 type Deps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
 type Election = typeof elections.$inferSelect;
@@ -68,7 +73,8 @@ async function electionOr404(db: Db, id: string): Promise<Election> {
 /** The master puts an existing account on an election's committee, found by its email. */
 export async function addCommitteeMember(db: Db, actor: Actor, electionId: string, email: string) {
   const election = await electionOr404(db, electionId);
-  if (election.status === 'archived') throw conflict('Pemilihan ini sudah diarsipkan.');
+  const refused = canAddCommitteeMember(election);
+  if (refused) throw conflict(refused);
   const [account] = await db
     .select({
       id: user.id,
@@ -151,12 +157,8 @@ export async function removeCommitteeMember(
 /** Issues a new committee invitation code for one person, mailed to `email` (it works only for that address). */
 export async function issueInvitation(deps: Deps, actor: Actor, electionId: string, email: string) {
   const election = await electionOr404(deps.db, electionId);
-  if (election.status === 'archived') throw conflict('Pemilihan ini sudah diarsipkan.');
-  if (election.status !== 'draft') {
-    throw conflict(
-      'Pemilihan ini sudah dikunci: kode undangan tidak berlaku lagi. Tambahkan anggota panitia langsung dengan email akunnya.',
-    );
-  }
+  const refused = canIssueInvitation(election);
+  if (refused) throw conflict(refused);
   const invitation = await deps.db.transaction(async (tx) => {
     const invitation = await createInvitation(tx, electionId, actor.user.id, email);
     await appendAudit(tx, {

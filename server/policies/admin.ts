@@ -16,3 +16,22 @@ export const adminRules = {
   /** The dashboard's counts and usage figures (any admin). */
   viewDashboard: (actor: Actor, _subject: null) => actor.admin !== null,
 };
+
+type AdminRecord = { role: 'master' | 'admin'; deactivatedAt: Date | null };
+
+/** The one active master left is never demoted or deactivated: there is always one. */
+export const isLastActiveMaster = (target: AdminRecord, activeMasters: number) =>
+  target.role === 'master' && target.deactivatedAt === null && activeMasters <= 1;
+
+/** What a master may do with an admin record in Kelola Admin, and why not. */
+export function managedAdminAbilities(target: AdminRecord, activeMasters: number) {
+  const last = isLastActiveMaster(target, activeMasters);
+  return {
+    changeRole: !last,
+    deactivate: target.deactivatedAt === null && !last,
+    reactivate: target.deactivatedAt !== null,
+    why: last
+      ? 'Satu-satunya master aktif: tidak dapat dijadikan admin biasa atau dinonaktifkan.'
+      : null,
+  };
+}

@@ -1,5 +1,16 @@
 import type { ElectionRow } from '../elections/results/election-row.ts';
-import { resultsPublic, resultsSealed, visibleToPublic } from '../elections/rules/lifecycle.ts';
+import {
+  canAddCommitteeMember,
+  canArchive,
+  canEditSetup,
+  canIssueInvitation,
+  canPublish,
+  phaseOf,
+  resultsPublic,
+  resultsSealed,
+  visibleToPublic,
+  type Schedule,
+} from '../elections/rules/lifecycle.ts';
 import type { Actor } from './actor.ts';
 
 type ElectionRef = { id: string };
@@ -45,4 +56,46 @@ export function resultsVisibility(
   if (resultsSealed(election, now)) return { counts: false, hidden: 'sealed', signedIn };
   if (isPublic || insider) return { counts: true };
   return { counts: false, hidden: 'unreleased', signedIn };
+}
+
+/** Whether the caller may do something now, and why not (Indonesian) when they may not. */
+export type Ability = { allowed: boolean; why: string | null };
+const ability = (refusal: string | null): Ability => ({ allowed: refusal === null, why: refusal });
+
+type Overseen = Parameters<typeof canArchive>[0] & { lockedAt: Date | null };
+
+/** What the master may do with an election on the oversight screen (they manage every election). */
+export function oversightAbilities(e: Overseen, now: Date) {
+  const phase = phaseOf(e, now);
+  return {
+    archive: ability(canArchive(e, now)),
+    addCommitteeMember: ability(canAddCommitteeMember(e)),
+    issueInvitation: ability(canIssueInvitation(e)),
+    /** Counts exist once a locked election has closed. */
+    viewResults: e.lockedAt !== null && !resultsSealed(e, now) && phase !== 'draft',
+  };
+}
+
+/** What the caller may do in an election's committee area. */
+export function committeeAbilities(
+  a: Actor | null,
+  e: Schedule & { id: string; extendedAt: Date | null; rollMode: string },
+  now: Date,
+) {
+  const prepare = a !== null && electionRules.prepare(a, e);
+  const editSetup = prepare && canEditSetup(e);
+  const phase = phaseOf(e, now);
+  return {
+    /** Settings, candidates and locking: its committee, before the election is locked. */
+    editSetup,
+    /** "Impor CSV" of the roll: only when the roll is the committee's own list. */
+    importRoll: editSetup && e.rollMode === 'roll',
+    /** The one extension of the end, while upcoming or open. */
+    extend:
+      prepare &&
+      e.status === 'ready' &&
+      (phase === 'upcoming' || phase === 'open') &&
+      e.extendedAt === null,
+    publish: a !== null && electionRules.publish(a, e) && canPublish(e, now) === null,
+  };
 }

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { migrationsFolder } from '../db/client.ts';
 
 /** Which database the integration suite runs on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set for this project. */
@@ -38,7 +39,19 @@ export async function pgliteTemplate(): Promise<Blob> {
   return new Blob([fs.readFileSync(file)]);
 }
 
-/** Creates a fresh database on the test PostgreSQL server; returns its URL and how to drop it. */
+/** The migrated template database on the test server (made by pg-template.global.ts). */
+function postgresTemplate(): string | undefined {
+  try {
+    return inject('pgTemplate');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Creates a fresh database on the test PostgreSQL server — a copy of the migrated template made
+ * once for the run, so no test file migrates from scratch — and returns its URL and how to drop it.
+ */
 export async function createPostgresDatabase(): Promise<{
   url: string;
   drop: () => Promise<void>;
@@ -48,7 +61,11 @@ export async function createPostgresDatabase(): Promise<{
   const name = `bem_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+  const template = postgresTemplate();
+  await admin.query(
+    `CREATE DATABASE ${pg.escapeIdentifier(name)}` +
+      (template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ''),
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -1,13 +1,6 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../../db/client.ts';
-import {
-  candidates,
-  electionRoll,
-  elections,
-  participation,
-  session,
-  voters,
-} from '../../db/schema/index.ts';
+import { candidates, elections, session } from '../../db/schema/index.ts';
 import { canonicalUuid } from '../../../shared/ids.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import {
@@ -17,15 +10,9 @@ import {
   hashReceipt,
   KOTAK_KOSONG,
 } from '../rules/ballot.ts';
-import { phaseOf } from '../rules/lifecycle.ts';
+import { castableVoterSql, openElectionSql } from '../rules/eligibility.ts';
 import { newReceipt } from './receipt.ts';
-
-const jakarta = new Intl.DateTimeFormat('id-ID', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Asia/Jakarta',
-});
-const wib = (d: Date) => `${jakarta.format(d)} WIB`;
+import { standingIn } from './standing.ts';
 
 /** Who casts: an account id (commands, tests) or the session token of the request (HTTP). */
 export type Caster = { userId: string } | { sessionToken: string };
@@ -39,13 +26,12 @@ export type Caster = { userId: string } | { sessionToken: string };
  */
 const castStatement = (who: 'user' | 'session') => `
   with el as (
-    select id, kotak_kosong, abstain from elections
-    where id = $1::uuid and status = 'ready' and starts_at <= now() and ends_at > now()
+    select e.id, e.kotak_kosong, e.abstain from elections e
+    where e.id = $1::uuid and ${openElectionSql('e')}
   ),
   v as (
     select vo.user_id, vo.nim, vo.prodi from voters vo
-    join election_roll r on r.election_id = $1::uuid and r.nim = vo.nim
-    where vo.status = 'verified' and vo.user_id = ${
+    where ${castableVoterSql('vo', '$1::uuid')} and vo.user_id = ${
       who === 'user'
         ? '$2::text'
         : '(select s.user_id from session s where s.token = $2::text and s.expires_at > now())'
@@ -134,62 +120,18 @@ async function sessionUser(db: Db, token: string): Promise<string | null> {
   return row?.userId ?? null;
 }
 
-/** Why a cast wrote nothing: looked up only on this (rare) path, in the order a voter would ask. */
+/**
+ * Why a cast wrote nothing: looked up only on this (rare) path. Where the voter stands is decided
+ * by rules/eligibility.ts, the same rule the booth shows; then the choice.
+ */
 async function refusal(
   db: Db,
   input: { electionId: string; userId: string; candidateId: string | null },
 ): Promise<ApiError> {
   const [election] = await db.select().from(elections).where(eq(elections.id, input.electionId));
   if (!election) return new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
-  const [voted] = await db
-    .select({ votedAt: participation.votedAt })
-    .from(participation)
-    .where(
-      and(eq(participation.electionId, input.electionId), eq(participation.userId, input.userId)),
-    );
-  if (voted)
-    return new ApiError(
-      409,
-      'ALREADY_VOTED',
-      `Anda sudah memberikan suara pada ${wib(voted.votedAt)}.`,
-    );
-  const [voter] = await db.select().from(voters).where(eq(voters.userId, input.userId));
-  if (!voter)
-    return new ApiError(403, 'NOT_A_VOTER', 'Hanya pemilih terdaftar yang dapat memberikan suara.');
-  if (voter.status !== 'verified') {
-    return new ApiError(
-      403,
-      'NOT_VERIFIED',
-      voter.status === 'rejected'
-        ? 'Data pemilih Anda ditolak. Perbaiki profil Anda dan tunggu verifikasi ulang.'
-        : 'Akun pemilih Anda belum diverifikasi oleh admin BEM.',
-    );
-  }
-  const phase = phaseOf(election, new Date());
-  if (phase === 'draft') return new ApiError(409, 'NOT_OPEN', 'Pemilihan ini belum dibuka.');
-  if (phase === 'upcoming')
-    return new ApiError(
-      409,
-      'NOT_OPEN',
-      `Pemungutan suara belum dibuka. Dibuka pada ${wib(election.startsAt)}.`,
-    );
-  if (phase !== 'open') return new ApiError(409, 'CLOSED', 'Pemungutan suara sudah ditutup.');
-  const [onRoll] = await db
-    .select({ n: count() })
-    .from(electionRoll)
-    .where(and(eq(electionRoll.electionId, input.electionId), eq(electionRoll.nim, voter.nim)));
-  if (!onRoll?.n)
-    return new ApiError(
-      403,
-      'NOT_ON_ROLL',
-      'NIM Anda tidak terdaftar dalam daftar pemilih pemilihan ini.',
-    );
-  const [nimUsed] = await db
-    .select({ n: count() })
-    .from(participation)
-    .where(and(eq(participation.electionId, input.electionId), eq(participation.nim, voter.nim)));
-  if (nimUsed?.n)
-    return new ApiError(409, 'ALREADY_VOTED', 'NIM ini sudah digunakan untuk memberikan suara.');
+  const { refusal } = await standingIn(db, input.userId, election);
+  if (refusal) return new ApiError(refusal.status, refusal.code, refusal.message);
   const [candidate] = await db
     .select({ n: count() })
     .from(candidates)

@@ -86,6 +86,21 @@ export function canArchive(
   return null;
 }
 
+/** Adding a member to a committee: any election not archived. Returns why not, or null. */
+export const canAddCommitteeMember = (e: Schedule): string | null =>
+  e.status === 'archived' ? 'Pemilihan ini sudah diarsipkan.' : null;
+
+/**
+ * Invitation codes work only before the election is locked (after that, only the master adds
+ * members, by their account's email). Returns why not, or null.
+ */
+export function canIssueInvitation(e: Schedule): string | null {
+  if (e.status === 'archived') return 'Pemilihan ini sudah diarsipkan.';
+  if (e.status !== 'draft')
+    return 'Pemilihan ini sudah dikunci: kode undangan tidak berlaku lagi. Tambahkan anggota panitia langsung dengan email akunnya.';
+  return null;
+}
+
 /** What stops a draft from being locked: each reason in Indonesian, empty when it can be. */
 export function lockBlockers(
   e: Schedule & { candidateCount: number; rollSize: number; rollMode: string },

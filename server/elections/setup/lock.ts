@@ -5,6 +5,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { candidates, electionRoll, elections } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Actor } from '../../policies/actor.ts';
+import { rollRuleSql } from '../rules/eligibility.ts';
 import { canExtend, lockBlockers } from '../rules/lifecycle.ts';
 import { draftForUpdate } from './guard.ts';
 
@@ -21,18 +22,9 @@ export async function prospectiveRollSize(db: Db | Tx, e: Election): Promise<num
   }
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from voters v where ${eligibleVoters(e)}`,
+    sql`select count(*)::int as n from voters v where ${rollRuleSql(e)}`,
   );
   return Number(row?.n ?? 0);
-}
-
-function eligibleVoters(e: Election) {
-  const base = sql`v.status = 'verified'`;
-  if (e.rollMode === 'prodi')
-    return sql`${base} and v.prodi::text in (select jsonb_array_elements_text(${JSON.stringify(e.rollProdi)}::jsonb))`;
-  if (e.rollMode === 'angkatan')
-    return sql`${base} and v.angkatan in (select (jsonb_array_elements_text(${JSON.stringify(e.rollYears)}::jsonb))::int)`;
-  return base;
 }
 
 /** Why a draft cannot be locked yet (empty when it can). */
@@ -67,7 +59,7 @@ export async function lockElection(db: Db, actor: Actor, electionId: string) {
       await tx.delete(electionRoll).where(eq(electionRoll.electionId, electionId));
       await tx.execute(sql`
         insert into election_roll (election_id, nim, prodi)
-        select ${electionId}, v.nim, v.prodi::text from voters v where ${eligibleVoters(election)}`);
+        select ${electionId}, v.nim, v.prodi::text from voters v where ${rollRuleSql(election)}`);
     } else {
       await tx.execute(sql`
         update election_roll r set prodi = v.prodi::text from voters v

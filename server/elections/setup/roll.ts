@@ -6,6 +6,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { electionRoll, voters } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Actor } from '../../policies/actor.ts';
+import { rollEntryLabel, standing } from '../rules/eligibility.ts';
+import { phaseOf, type Schedule } from '../rules/lifecycle.ts';
 import { draftForUpdate } from './guard.ts';
 import { votersByNim } from '../../db/nim-lookup.ts';
 import { normalizeNim } from '../../../shared/nim.ts';
@@ -121,12 +123,17 @@ export async function applyRoll(db: Db, actor: Actor, electionId: string, csv: s
   });
 }
 
-/** One page of the roll with who has voted (never what), searchable by NIM or name. */
+/**
+ * One page of the roll with who has voted (never what), searchable by NIM or name; each entry's
+ * standing is the eligibility rule's (rules/eligibility.ts), as its holder would see it.
+ */
 export async function listRoll(
   db: Db,
-  electionId: string,
+  election: Schedule & { id: string },
   opts: { q?: string; page: number; pageSize: number },
+  now = new Date(),
 ) {
+  const electionId = election.id;
   const q = opts.q?.trim();
   const where = and(
     eq(electionRoll.electionId, electionId),
@@ -134,7 +141,10 @@ export async function listRoll(
       ? sql`(${electionRoll.nim} like ${`%${q}%`} or ${voters.namaLengkap} ilike ${`%${q}%`})`
       : undefined,
   );
-  const voted = sql<boolean>`exists (select 1 from participation p where p.election_id = ${electionId} and p.nim = ${electionRoll.nim})`;
+  const votedAt = sql<
+    Date | string | null
+  >`(select min(p.voted_at) from participation p where p.election_id = ${electionId} and p.nim = ${electionRoll.nim})`;
+  const phase = phaseOf(election, now);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -142,7 +152,7 @@ export async function listRoll(
         namaLengkap: voters.namaLengkap,
         prodi: sql<string | null>`coalesce(${electionRoll.prodi}, ${voters.prodi}::text)`,
         status: voters.status,
-        voted,
+        votedAt,
       })
       .from(electionRoll)
       .leftJoin(voters, eq(voters.nim, electionRoll.nim))
@@ -156,5 +166,16 @@ export async function listRoll(
       .leftJoin(voters, eq(voters.nim, electionRoll.nim))
       .where(where),
   ]);
-  return { items: rows, total: Number(total?.n ?? 0) };
+  const items = rows.map(({ votedAt: at, ...r }) => {
+    const voted = at !== null;
+    const s = standing({
+      phase,
+      voter: r.status ? { status: r.status } : null,
+      onRoll: true,
+      votedAt: voted ? new Date(at) : null,
+      nimVoted: voted,
+    });
+    return { ...r, voted, standing: rollEntryLabel(s) };
+  });
+  return { items, total: Number(total?.n ?? 0) };
 }

@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { access, apiRoute } from '../../http/access.ts';
+import { z } from '@hono/zod-openapi';
 import {
   activityFilterFields,
   datesInOrder,
@@ -43,7 +44,7 @@ const pageFields = z.object({
     .default(25),
 });
 
-export const listActivity = createRoute({
+export const listActivity = apiRoute(access.activity, {
   method: 'get',
   path: '/activity',
   tags: ['Aktivitas'],
@@ -67,7 +68,7 @@ export const listActivity = createRoute({
   },
 });
 
-export const getActivityOptions = createRoute({
+export const getActivityOptions = apiRoute(access.activity, {
   method: 'get',
   path: '/activity/options',
   tags: ['Aktivitas'],
@@ -82,7 +83,7 @@ export const getActivityOptions = createRoute({
   },
 });
 
-export const exportActivity = createRoute({
+export const exportActivity = apiRoute(access.activity, {
   method: 'get',
   path: '/activity/export',
   tags: ['Aktivitas'],
@@ -94,7 +95,7 @@ export const exportActivity = createRoute({
   },
 });
 
-export const getActivityChain = createRoute({
+export const getActivityChain = apiRoute(access.activity, {
   method: 'get',
   path: '/activity/chain',
   tags: ['Aktivitas'],

@@ -14,6 +14,7 @@ import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/router.ts';
 import { authorize } from '../../policies/authorize.ts';
+import { managedAdminAbilities } from '../../policies/admin.ts';
 import type { AdminRecord } from '../../policies/actor.ts';
 import { presentAdmin } from '../../presenters/me.ts';
 import {
@@ -75,7 +76,16 @@ export const adminsRouter = createRouter()
     await master(c);
     const rows = await listAdminsQuery(c.get('services').database.db);
     c.header('Cache-Control', 'no-store');
-    return c.json({ items: rows.map(presentManaged) }, 200);
+    const activeMasters = rows.filter((r) => r.role === 'master' && !r.deactivatedAt).length;
+    return c.json(
+      {
+        items: rows.map((r) => ({
+          ...presentManaged(r),
+          abilities: managedAdminAbilities(r, activeMasters),
+        })),
+      },
+      200,
+    );
   })
   .openapi(addAdmin, async (c) => {
     const actor = await master(c);

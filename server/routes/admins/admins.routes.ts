@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { access, apiRoute } from '../../http/access.ts';
+import { z } from '@hono/zod-openapi';
 import { ADMIN_ROLES } from '../../../shared/people.ts';
 import { adminProfileSchema } from '../../../shared/schemas/account.ts';
 import { addAdminSchema, changeAdminRoleSchema } from '../../../shared/schemas/admins.ts';
@@ -20,7 +21,7 @@ const refusals = {
   409: errorResponses[409],
 };
 
-export const getOwnAdmin = createRoute({
+export const getOwnAdmin = apiRoute(access.ownAdmin('readOwn'), {
   method: 'get',
   path: '/admins/me',
   tags: ['Admin'],
@@ -32,7 +33,7 @@ export const getOwnAdmin = createRoute({
   },
 });
 
-export const updateOwnAdmin = createRoute({
+export const updateOwnAdmin = apiRoute(access.ownAdmin('updateOwn'), {
   method: 'put',
   path: '/admins/me',
   tags: ['Admin'],
@@ -61,19 +62,36 @@ export const managedAdminOut = z
   })
   .openapi('ManagedAdmin');
 
-export const listAdmins = createRoute({
+export const listAdmins = apiRoute(access.master, {
   method: 'get',
   path: '/admins',
   tags: ['Admin'],
   summary: 'Every admin with role and state (master)',
   responses: {
-    200: { description: 'Admins', content: json(z.object({ items: z.array(managedAdminOut) })) },
+    200: {
+      description: 'Admins',
+      content: json(
+        z.object({
+          items: z.array(
+            managedAdminOut.extend({
+              /** What the master may do with this admin (policies/admin.ts). */
+              abilities: z.object({
+                changeRole: z.boolean(),
+                deactivate: z.boolean(),
+                reactivate: z.boolean(),
+                why: z.string().nullable(),
+              }),
+            }),
+          ),
+        }),
+      ),
+    },
     401: errorResponses[401],
     403: errorResponses[403],
   },
 });
 
-export const addAdmin = createRoute({
+export const addAdmin = apiRoute(access.master, {
   method: 'post',
   path: '/admins',
   tags: ['Admin'],
@@ -89,7 +107,7 @@ export const addAdmin = createRoute({
   },
 });
 
-export const changeAdminRole = createRoute({
+export const changeAdminRole = apiRoute(access.master, {
   method: 'put',
   path: '/admins/{userId}/role',
   tags: ['Admin'],
@@ -101,7 +119,7 @@ export const changeAdminRole = createRoute({
   responses: { 200: { description: 'Saved', content: json(managedAdminOut) }, ...refusals },
 });
 
-export const deactivateAdmin = createRoute({
+export const deactivateAdmin = apiRoute(access.master, {
   method: 'post',
   path: '/admins/{userId}/deactivate',
   tags: ['Admin'],
@@ -110,7 +128,7 @@ export const deactivateAdmin = createRoute({
   responses: { 200: { description: 'Deactivated', content: json(managedAdminOut) }, ...refusals },
 });
 
-export const reactivateAdmin = createRoute({
+export const reactivateAdmin = apiRoute(access.master, {
   method: 'post',
   path: '/admins/{userId}/reactivate',
   tags: ['Admin'],

@@ -1,5 +1,6 @@
+import { access, apiRoute } from '../../http/access.ts';
 import { uuidSchema } from '../../../shared/ids.ts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   ARTICLE_CATEGORIES,
   ARTICLE_LIMITS,
@@ -68,7 +69,7 @@ export const adminArticleOut = z
   })
   .openapi('AdminArticle');
 
-export const listArticles = createRoute({
+export const listArticles = apiRoute(access.public, {
   method: 'get',
   path: '/articles',
   tags: ['Berita'],
@@ -105,7 +106,7 @@ export const listArticles = createRoute({
   },
 });
 
-export const getArticle = createRoute({
+export const getArticle = apiRoute(access.public, {
   method: 'get',
   path: '/articles/{slug}',
   tags: ['Berita'],
@@ -118,7 +119,7 @@ export const getArticle = createRoute({
   },
 });
 
-export const listAdminArticles = createRoute({
+export const listAdminArticles = apiRoute(access.contentAdmin, {
   method: 'get',
   path: '/admin/articles',
   tags: ['Berita'],
@@ -146,7 +147,7 @@ export const listAdminArticles = createRoute({
   },
 });
 
-export const getAdminArticle = createRoute({
+export const getAdminArticle = apiRoute(access.contentAdmin, {
   method: 'get',
   path: '/admin/articles/{id}',
   tags: ['Berita'],
@@ -155,7 +156,7 @@ export const getAdminArticle = createRoute({
   responses: { 200: { description: 'Article', content: json(adminArticleOut) }, ...refusals },
 });
 
-export const createArticle = createRoute({
+export const createArticle = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/admin/articles',
   tags: ['Berita'],
@@ -165,7 +166,7 @@ export const createArticle = createRoute({
   responses: { 201: { description: 'Created', content: json(adminArticleOut) }, ...refusals },
 });
 
-export const updateArticle = createRoute({
+export const updateArticle = apiRoute(access.contentAdmin, {
   method: 'put',
   path: '/admin/articles/{id}',
   tags: ['Berita'],
@@ -174,7 +175,7 @@ export const updateArticle = createRoute({
   responses: { 200: { description: 'Saved', content: json(adminArticleOut) }, ...refusals },
 });
 
-export const setPublication = createRoute({
+export const setPublication = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/admin/articles/{id}/publication',
   tags: ['Berita'],
@@ -186,7 +187,7 @@ export const setPublication = createRoute({
   responses: { 200: { description: 'Changed', content: json(adminArticleOut) }, ...refusals },
 });
 
-export const deleteArticle = createRoute({
+export const deleteArticle = apiRoute(access.contentAdmin, {
   method: 'delete',
   path: '/admin/articles/{id}',
   tags: ['Berita'],
@@ -195,7 +196,7 @@ export const deleteArticle = createRoute({
   responses: { 204: { description: 'Deleted' }, ...refusals },
 });
 
-export const previewArticle = createRoute({
+export const previewArticle = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/admin/articles/preview',
   tags: ['Berita'],

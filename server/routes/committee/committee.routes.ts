@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { access, apiRoute } from '../../http/access.ts';
+import { z } from '@hono/zod-openapi';
 import { joinCommitteeSchema, registerCommitteeSchema } from '../../../shared/schemas/elections.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { electionOut } from '../../presenters/elections.ts';
@@ -6,7 +7,7 @@ import { meSchema } from '../../presenters/me.ts';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 
-export const registerCommittee = createRoute({
+export const registerCommittee = apiRoute(access.public, {
   method: 'post',
   path: '/committee/register',
   tags: ['Panitia'],
@@ -23,7 +24,7 @@ export const registerCommittee = createRoute({
   },
 });
 
-export const joinCommittee = createRoute({
+export const joinCommittee = apiRoute(access.signedIn, {
   method: 'post',
   path: '/committee/join',
   tags: ['Panitia'],
@@ -36,7 +37,7 @@ export const joinCommittee = createRoute({
   },
 });
 
-export const myCommitteeElections = createRoute({
+export const myCommitteeElections = apiRoute(access.signedIn, {
   method: 'get',
   path: '/committee/elections',
   tags: ['Panitia'],

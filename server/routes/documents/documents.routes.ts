@@ -1,5 +1,6 @@
+import { access, apiRoute } from '../../http/access.ts';
 import { uuidSchema } from '../../../shared/ids.ts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   DOCUMENT_CATEGORIES,
   documentInputSchema,
@@ -46,7 +47,7 @@ export const documentOut = z
   })
   .openapi('Document');
 
-export const listDocuments = createRoute({
+export const listDocuments = apiRoute(access.public, {
   method: 'get',
   path: '/documents',
   tags: ['Dokumen'],
@@ -61,7 +62,7 @@ export const listDocuments = createRoute({
   },
 });
 
-export const latestDocuments = createRoute({
+export const latestDocuments = apiRoute(access.public, {
   method: 'get',
   path: '/documents/latest',
   tags: ['Dokumen'],
@@ -73,7 +74,7 @@ export const latestDocuments = createRoute({
   },
 });
 
-export const downloadDocument = createRoute({
+export const downloadDocument = apiRoute(access.public, {
   method: 'get',
   path: '/documents/{id}/download',
   tags: ['Dokumen'],
@@ -95,7 +96,7 @@ export const downloadDocument = createRoute({
   },
 });
 
-export const createDocument = createRoute({
+export const createDocument = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/documents',
   tags: ['Dokumen'],
@@ -104,7 +105,7 @@ export const createDocument = createRoute({
   responses: { 201: { description: 'Added', content: json(documentOut) }, ...refusals },
 });
 
-export const updateDocument = createRoute({
+export const updateDocument = apiRoute(access.contentAdmin, {
   method: 'put',
   path: '/documents/{id}',
   tags: ['Dokumen'],
@@ -113,7 +114,7 @@ export const updateDocument = createRoute({
   responses: { 200: { description: 'Changed', content: json(documentOut) }, ...refusals },
 });
 
-export const deleteDocument = createRoute({
+export const deleteDocument = apiRoute(access.contentAdmin, {
   method: 'delete',
   path: '/documents/{id}',
   tags: ['Dokumen'],
@@ -122,7 +123,7 @@ export const deleteDocument = createRoute({
   responses: { 204: { description: 'Removed' }, ...refusals },
 });
 
-export const moveDocument = createRoute({
+export const moveDocument = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/documents/{id}/move',
   tags: ['Dokumen'],

@@ -1,5 +1,6 @@
+import { access, apiRoute } from '../../http/access.ts';
 import { uuidSchema } from '../../../shared/ids.ts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { electionRequestSchema, rejectSchema } from '../../../shared/schemas/elections.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { electionOut, electionRequestOut } from '../../presenters/elections.ts';
@@ -7,7 +8,7 @@ import { electionOut, electionRequestOut } from '../../presenters/elections.ts';
 const idParam = z.object({ id: uuidSchema('ID permohonan tidak valid.') });
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 
-export const submitRequest = createRoute({
+export const submitRequest = apiRoute(access.public, {
   method: 'post',
   path: '/election-requests',
   tags: ['Pemilihan'],
@@ -22,7 +23,7 @@ export const submitRequest = createRoute({
   },
 });
 
-export const listRequests = createRoute({
+export const listRequests = apiRoute(access.elections, {
   method: 'get',
   path: '/election-requests',
   tags: ['Pemilihan'],
@@ -38,7 +39,7 @@ export const listRequests = createRoute({
   },
 });
 
-export const approveRequest = createRoute({
+export const approveRequest = apiRoute(access.elections, {
   method: 'post',
   path: '/election-requests/{id}/approve',
   tags: ['Pemilihan'],
@@ -59,7 +60,7 @@ export const approveRequest = createRoute({
   },
 });
 
-export const rejectRequest = createRoute({
+export const rejectRequest = apiRoute(access.elections, {
   method: 'post',
   path: '/election-requests/{id}/reject',
   tags: ['Pemilihan'],

@@ -24,6 +24,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import { can, authorize } from '../../policies/authorize.ts';
+import { committeeAbilities } from '../../policies/election.ts';
 import { presentElection, presentMember } from '../../presenters/elections.ts';
 import {
   addCandidate,
@@ -109,6 +110,7 @@ export const setupRouter = createRouter()
         turnout,
         canPrepare: can(actor, 'election', 'prepare', { id: election.id }),
         canPublish: can(actor, 'election', 'publish', { id: election.id }),
+        abilities: committeeAbilities(actor, election, new Date()),
       },
       200,
     );
@@ -186,7 +188,7 @@ export const setupRouter = createRouter()
   .openapi(listRoll, async (c) => {
     const { election } = await electionFor(c, c.req.valid('param').id, 'viewCommittee');
     const { q, page, pageSize } = c.req.valid('query');
-    const result = await listRollQuery(c.get('services').database.db, election.id, {
+    const result = await listRollQuery(c.get('services').database.db, election, {
       q,
       page,
       pageSize,

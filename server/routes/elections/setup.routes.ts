@@ -1,5 +1,6 @@
+import { access, apiRoute } from '../../http/access.ts';
 import { uuidSchema } from '../../../shared/ids.ts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { turnoutSchema } from '../results/results.routes.ts';
 import {
   candidateSchema,
@@ -51,7 +52,7 @@ export const settingsOut = electionOut
   })
   .openapi('ElectionSettings');
 
-export const getOverview = createRoute({
+export const getOverview = apiRoute(access.committee('viewCommittee'), {
   method: 'get',
   path: '/elections/{id}/overview',
   tags: ['Panitia'],
@@ -74,6 +75,13 @@ export const getOverview = createRoute({
           canPrepare: z.boolean(),
           /** May press "Umumkan Hasil" once the polls close (committee, master). */
           canPublish: z.boolean(),
+          /** What the caller may do now (policies/election.ts `committeeAbilities`). */
+          abilities: z.object({
+            editSetup: z.boolean(),
+            importRoll: z.boolean(),
+            extend: z.boolean(),
+            publish: z.boolean(),
+          }),
         }),
       ),
     },
@@ -81,7 +89,7 @@ export const getOverview = createRoute({
   },
 });
 
-export const updateSettings = createRoute({
+export const updateSettings = apiRoute(access.committee('prepare'), {
   method: 'put',
   path: '/elections/{id}/settings',
   tags: ['Panitia'],
@@ -93,7 +101,7 @@ export const updateSettings = createRoute({
   responses: { 200: { description: 'Saved', content: json(settingsOut) }, ...refusals },
 });
 
-export const lockElection = createRoute({
+export const lockElection = apiRoute(access.committee('prepare'), {
   method: 'post',
   path: '/elections/{id}/lock',
   tags: ['Panitia'],
@@ -102,7 +110,7 @@ export const lockElection = createRoute({
   responses: { 200: { description: 'Locked', content: json(settingsOut) }, ...refusals },
 });
 
-export const extendElection = createRoute({
+export const extendElection = apiRoute(access.committee('prepare'), {
   method: 'post',
   path: '/elections/{id}/extend',
   tags: ['Panitia'],
@@ -111,7 +119,7 @@ export const extendElection = createRoute({
   responses: { 200: { description: 'Extended', content: json(settingsOut) }, ...refusals },
 });
 
-export const addCandidate = createRoute({
+export const addCandidate = apiRoute(access.committee('prepare'), {
   method: 'post',
   path: '/elections/{id}/candidates',
   tags: ['Panitia'],
@@ -120,7 +128,7 @@ export const addCandidate = createRoute({
   responses: { 201: { description: 'Added', content: json(candidateOut) }, ...refusals },
 });
 
-export const updateCandidate = createRoute({
+export const updateCandidate = apiRoute(access.committee('prepare'), {
   method: 'put',
   path: '/elections/{id}/candidates/{candidateId}',
   tags: ['Panitia'],
@@ -129,7 +137,7 @@ export const updateCandidate = createRoute({
   responses: { 200: { description: 'Saved', content: json(candidateOut) }, ...refusals },
 });
 
-export const removeCandidate = createRoute({
+export const removeCandidate = apiRoute(access.committee('prepare'), {
   method: 'delete',
   path: '/elections/{id}/candidates/{candidateId}',
   tags: ['Panitia'],
@@ -147,7 +155,7 @@ const previewOut = z.object({
   duplicates: z.array(z.string()),
 });
 
-export const previewRoll = createRoute({
+export const previewRoll = apiRoute(access.committee('prepare'), {
   method: 'post',
   path: '/elections/{id}/roll/preview',
   tags: ['Panitia'],
@@ -156,7 +164,7 @@ export const previewRoll = createRoute({
   responses: { 200: { description: 'Preview', content: json(previewOut) }, ...refusals },
 });
 
-export const applyRoll = createRoute({
+export const applyRoll = apiRoute(access.committee('prepare'), {
   method: 'post',
   path: '/elections/{id}/roll',
   tags: ['Panitia'],
@@ -165,7 +173,7 @@ export const applyRoll = createRoute({
   responses: { 200: { description: 'Applied', content: json(previewOut) }, ...refusals },
 });
 
-export const listRoll = createRoute({
+export const listRoll = apiRoute(access.committee('viewCommittee'), {
   method: 'get',
   path: '/elections/{id}/roll',
   tags: ['Panitia'],
@@ -191,6 +199,8 @@ export const listRoll = createRoute({
               prodi: z.string().nullable(),
               status: z.string().nullable(),
               voted: z.boolean(),
+              /** Where the holder of this NIM stands (the eligibility rule), in Indonesian. */
+              standing: z.string(),
             }),
           ),
         }),

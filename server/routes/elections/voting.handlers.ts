@@ -1,9 +1,9 @@
 import { signedSessionToken } from '../../auth.ts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { candidates, electionRoll, elections, participation } from '../../db/schema/index.ts';
+import { candidates, electionRoll, elections } from '../../db/schema/index.ts';
 import { castBallot } from '../../elections/ballot-box/cast-ballot.ts';
+import { standingIn, standingsOf } from '../../elections/ballot-box/standing.ts';
 import { ballotChoices } from '../../elections/rules/ballot.ts';
-import { phaseOf } from '../../elections/rules/lifecycle.ts';
 import { actorOf } from '../../http/actor.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
@@ -33,37 +33,13 @@ export const votingRouter = createRouter()
     const [election] = await db.select().from(elections).where(eq(elections.id, id));
     if (!election || election.status === 'draft' || election.status === 'archived')
       throw notFound();
-    const actor = await actorOf(c);
     const cands = await db
       .select()
       .from(candidates)
       .where(eq(candidates.electionId, id))
       .orderBy(asc(candidates.nomorUrut));
-    const [voted] = await db
-      .select({ at: participation.votedAt })
-      .from(participation)
-      .where(and(eq(participation.electionId, id), eq(participation.userId, user.id)));
-    const voter = actor?.voter;
-    const [onRoll] = voter
-      ? await db
-          .select()
-          .from(electionRoll)
-          .where(and(eq(electionRoll.electionId, id), eq(electionRoll.nim, voter.nim)))
-      : [];
-    const phase = phaseOf(election, new Date());
-    const reason = voted
-      ? 'Anda sudah memberikan suara.'
-      : !voter
-        ? 'Hanya pemilih terdaftar yang dapat memberikan suara.'
-        : voter.status !== 'verified'
-          ? 'Akun pemilih Anda belum diverifikasi oleh admin BEM.'
-          : !onRoll
-            ? 'NIM Anda tidak terdaftar dalam daftar pemilih pemilihan ini.'
-            : phase === 'upcoming'
-              ? 'Pemungutan suara belum dibuka.'
-              : phase !== 'open'
-                ? 'Pemungutan suara sudah ditutup.'
-                : null;
+    // Where this account stands: rules/eligibility.ts, the same rule a cast is refused by.
+    const { refusal, votedAt } = await standingIn(db, user.id, election);
     c.header('Cache-Control', 'no-store');
     return c.json(
       {
@@ -81,7 +57,11 @@ export const votingRouter = createRouter()
           cands.map((x) => x.id),
           election,
         ),
-        me: { canVote: reason === null, reason, votedAt: voted?.at.toISOString() ?? null },
+        me: {
+          canVote: refusal === null,
+          reason: refusal?.message ?? null,
+          votedAt: votedAt?.toISOString() ?? null,
+        },
       },
       200,
     );
@@ -107,14 +87,11 @@ export const votingRouter = createRouter()
     const actor = await actorOf(c);
     authorize(actor, 'voter', 'readOwn', null);
     const db = c.get('services').database.db;
+    // The elections whose roll holds this voter's NIM; where they stand in each is the rule's.
     const rows = await db
-      .select({ election: elections, votedAt: participation.votedAt })
+      .select({ election: elections })
       .from(electionRoll)
       .innerJoin(elections, eq(elections.id, electionRoll.electionId))
-      .leftJoin(
-        participation,
-        and(eq(participation.electionId, elections.id), eq(participation.userId, actor.user.id)),
-      )
       .where(
         and(
           eq(electionRoll.nim, actor.voter!.nim),
@@ -122,13 +99,23 @@ export const votingRouter = createRouter()
         ),
       )
       .orderBy(desc(elections.startsAt));
+    const standings = await standingsOf(
+      db,
+      actor.user.id,
+      rows.map((r) => r.election),
+    );
     c.header('Cache-Control', 'no-store');
     return c.json(
       {
-        items: rows.map((r) => ({
-          ...presentElection(r.election),
-          votedAt: r.votedAt?.toISOString() ?? null,
-        })),
+        items: rows.map((r) => {
+          const s = standings.get(r.election.id)!;
+          return {
+            ...presentElection(r.election),
+            canVote: s.refusal === null,
+            reason: s.refusal?.message ?? null,
+            votedAt: s.votedAt?.toISOString() ?? null,
+          };
+        }),
       },
       200,
     );

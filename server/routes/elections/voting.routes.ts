@@ -1,5 +1,6 @@
+import { access, apiRoute } from '../../http/access.ts';
 import { uuidSchema } from '../../../shared/ids.ts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { errorResponses } from '../../http/schemas.ts';
 import { electionOut } from '../../presenters/elections.ts';
 import { candidateOut } from './setup.routes.ts';
@@ -7,7 +8,7 @@ import { candidateOut } from './setup.routes.ts';
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const electionParam = z.object({ id: uuidSchema('ID pemilihan tidak valid.') });
 
-export const listPublicElections = createRoute({
+export const listPublicElections = apiRoute(access.public, {
   method: 'get',
   path: '/elections',
   tags: ['Pemilihan'],
@@ -24,7 +25,7 @@ const voterState = z.object({
   votedAt: z.string().nullable(),
 });
 
-export const getBallot = createRoute({
+export const getBallot = apiRoute(access.signedIn, {
   method: 'get',
   path: '/voting/{id}',
   tags: ['Pemilihan'],
@@ -47,29 +48,32 @@ export const getBallot = createRoute({
   },
 });
 
-export const castVote = createRoute({
-  method: 'post',
-  path: '/voting/{id}/cast',
-  tags: ['Pemilihan'],
-  summary: 'Cast the ballot (Kirim Suara); answers the receipt (Kode Bukti), shown once',
-  request: {
-    params: electionParam,
-    body: { required: true, content: json(z.object({ choice: z.string().min(1).max(64) })) },
-  },
-  responses: {
-    201: {
-      description: 'Recorded',
-      content: json(z.object({ receipt: z.string(), votedAt: z.string() })),
+export const castVote = apiRoute(
+  access.decidedByHandler('the session is checked inside the casting statement'),
+  {
+    method: 'post',
+    path: '/voting/{id}/cast',
+    tags: ['Pemilihan'],
+    summary: 'Cast the ballot (Kirim Suara); answers the receipt (Kode Bukti), shown once',
+    request: {
+      params: electionParam,
+      body: { required: true, content: json(z.object({ choice: z.string().min(1).max(64) })) },
     },
-    400: errorResponses[400],
-    401: errorResponses[401],
-    403: errorResponses[403],
-    404: errorResponses[404],
-    409: errorResponses[409],
+    responses: {
+      201: {
+        description: 'Recorded',
+        content: json(z.object({ receipt: z.string(), votedAt: z.string() })),
+      },
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: errorResponses[409],
+    },
   },
-});
+);
 
-export const myElections = createRoute({
+export const myElections = apiRoute(access.ownVoter('readOwn'), {
   method: 'get',
   path: '/voters/me/elections',
   tags: ['Pemilih'],
@@ -77,9 +81,7 @@ export const myElections = createRoute({
   responses: {
     200: {
       description: 'Elections',
-      content: json(
-        z.object({ items: z.array(electionOut.extend({ votedAt: z.string().nullable() })) }),
-      ),
+      content: json(z.object({ items: z.array(electionOut.extend(voterState.shape)) })),
     },
     401: errorResponses[401],
     403: errorResponses[403],

@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { access, apiRoute } from '../../http/access.ts';
+import { z } from '@hono/zod-openapi';
 
 const status = z.object({ status: z.string() });
 
-export const healthz = createRoute({
+export const healthz = apiRoute(access.public, {
   method: 'get',
   path: '/healthz',
   tags: ['Sistem'],
@@ -10,7 +11,7 @@ export const healthz = createRoute({
   responses: { 200: { description: 'Alive', content: { 'application/json': { schema: status } } } },
 });
 
-export const readyz = createRoute({
+export const readyz = apiRoute(access.public, {
   method: 'get',
   path: '/readyz',
   tags: ['Sistem'],

@@ -1,5 +1,6 @@
+import { access, apiRoute } from '../../http/access.ts';
 import { uuidSchema } from '../../../shared/ids.ts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import { loadElection } from '../../elections/results/election-row.ts';
 import { visibleToPublic } from '../../elections/rules/lifecycle.ts';
@@ -11,7 +12,7 @@ import { busy } from '../../http/slots.ts';
 const HEARTBEAT_MS = 25_000;
 const SESSION_RECHECK_MS = 60_000;
 
-export const liveMe = createRoute({
+export const liveMe = apiRoute(access.signedIn, {
   method: 'get',
   path: '/live/me',
   tags: ['Akun'],
@@ -23,26 +24,32 @@ export const liveMe = createRoute({
   },
 });
 
-export const liveTurnout = createRoute({
-  method: 'get',
-  path: '/live/elections/{electionId}',
-  tags: ['Hasil'],
-  summary:
-    "Server-Sent Events: the election's turnout (participation only, never votes) at once, then a `turnout` event on every change",
-  request: {
-    params: z.object({
-      electionId: uuidSchema('ID pemilihan tidak valid.').openapi({
-        param: { name: 'electionId', in: 'path' },
-        example: '00000000-0000-4000-8000-000000000000',
+export const liveTurnout = apiRoute(
+  access.decidedByHandler('who sees which figures, per election'),
+  {
+    method: 'get',
+    path: '/live/elections/{electionId}',
+    tags: ['Hasil'],
+    summary:
+      "Server-Sent Events: the election's turnout (participation only, never votes) at once, then a `turnout` event on every change",
+    request: {
+      params: z.object({
+        electionId: uuidSchema('ID pemilihan tidak valid.').openapi({
+          param: { name: 'electionId', in: 'path' },
+          example: '00000000-0000-4000-8000-000000000000',
+        }),
       }),
-    }),
+    },
+    responses: {
+      200: {
+        description: 'Event stream',
+        content: { 'text/event-stream': { schema: z.string() } },
+      },
+      400: errorResponses[400],
+      404: errorResponses[404],
+    },
   },
-  responses: {
-    200: { description: 'Event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    400: errorResponses[400],
-    404: errorResponses[404],
-  },
-});
+);
 
 /** A stream that queued this many events its client has not taken is ended (it reconnects). */
 const MAX_QUEUED_EVENTS = 64;

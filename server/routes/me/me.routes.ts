@@ -1,7 +1,7 @@
-import { createRoute } from '@hono/zod-openapi';
+import { access, apiRoute } from '../../http/access.ts';
 import { meSchema } from '../../presenters/me.ts';
 
-export const getMe = createRoute({
+export const getMe = apiRoute(access.public, {
   method: 'get',
   path: '/me',
   tags: ['Akun'],

@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { access, apiRoute } from '../../http/access.ts';
+import { z } from '@hono/zod-openapi';
 import {
   pageViewSchema,
   VITAL_NAMES,
@@ -13,7 +14,7 @@ const beaconRefusals = {
   429: { description: 'Terlalu banyak permintaan', content: errorContent },
 };
 
-export const postPageView = createRoute({
+export const postPageView = apiRoute(access.public, {
   method: 'post',
   path: '/metrics/view',
   tags: ['Statistik'],
@@ -23,7 +24,7 @@ export const postPageView = createRoute({
   responses: { 204: { description: 'Counted' }, ...beaconRefusals },
 });
 
-export const postVitals = createRoute({
+export const postVitals = apiRoute(access.public, {
   method: 'post',
   path: '/metrics/vitals',
   tags: ['Statistik'],
@@ -33,7 +34,7 @@ export const postVitals = createRoute({
   responses: { 204: { description: 'Stored' }, ...beaconRefusals },
 });
 
-export const getDashboardCounts = createRoute({
+export const getDashboardCounts = apiRoute(access.dashboard, {
   method: 'get',
   path: '/metrics/counts',
   tags: ['Statistik'],
@@ -57,7 +58,7 @@ export const getDashboardCounts = createRoute({
   },
 });
 
-export const getUsage = createRoute({
+export const getUsage = apiRoute(access.dashboard, {
   method: 'get',
   path: '/metrics/usage',
   tags: ['Statistik'],

@@ -12,6 +12,7 @@ import {
 import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/router.ts';
+import { oversightAbilities } from '../../policies/election.ts';
 import { mailCommittee } from '../../elections/committee-mail.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { presentElection } from '../../presenters/elections.ts';
@@ -77,6 +78,7 @@ export const oversightRouter = createRouter()
             joinedAt: m.joinedAt.toISOString(),
           })),
           invitations: r.invitations.map((i) => presentInvitation(i, now)),
+          abilities: oversightAbilities(r.election, now),
         })),
       },
       200,

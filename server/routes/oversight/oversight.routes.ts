@@ -1,5 +1,6 @@
+import { access, apiRoute } from '../../http/access.ts';
 import { uuidSchema } from '../../../shared/ids.ts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   addCommitteeMemberSchema,
   invitationCodeField,
@@ -17,6 +18,10 @@ const refusals = {
   404: errorResponses[404],
   409: errorResponses[409],
 };
+
+const abilityOut = z
+  .object({ allowed: z.boolean(), why: z.string().nullable() })
+  .openapi('Ability');
 
 export const invitationOut = z
   .object({
@@ -43,10 +48,17 @@ export const overseenElectionOut = electionOut
       }),
     ),
     invitations: z.array(invitationOut),
+    /** What the master may do with it now (policies/election.ts `oversightAbilities`). */
+    abilities: z.object({
+      archive: abilityOut,
+      addCommitteeMember: abilityOut,
+      issueInvitation: abilityOut,
+      viewResults: z.boolean(),
+    }),
   })
   .openapi('OverseenElection');
 
-export const listAllElections = createRoute({
+export const listAllElections = apiRoute(access.elections, {
   method: 'get',
   path: '/oversight/elections',
   tags: ['Pemilihan'],
@@ -61,7 +73,7 @@ export const listAllElections = createRoute({
   },
 });
 
-export const addCommitteeMember = createRoute({
+export const addCommitteeMember = apiRoute(access.elections, {
   method: 'post',
   path: '/oversight/elections/{id}/committee',
   tags: ['Pemilihan'],
@@ -76,7 +88,7 @@ export const addCommitteeMember = createRoute({
   },
 });
 
-export const removeCommitteeMember = createRoute({
+export const removeCommitteeMember = apiRoute(access.elections, {
   method: 'delete',
   path: '/oversight/elections/{id}/committee/{userId}',
   tags: ['Pemilihan'],
@@ -91,7 +103,7 @@ export const removeCommitteeMember = createRoute({
   responses: { 204: { description: 'Removed' }, ...refusals },
 });
 
-export const issueInvitation = createRoute({
+export const issueInvitation = apiRoute(access.elections, {
   method: 'post',
   path: '/oversight/elections/{id}/invitations',
   tags: ['Pemilihan'],
@@ -103,7 +115,7 @@ export const issueInvitation = createRoute({
   responses: { 201: { description: 'Issued', content: json(invitationOut) }, ...refusals },
 });
 
-export const revokeInvitation = createRoute({
+export const revokeInvitation = apiRoute(access.elections, {
   method: 'post',
   path: '/oversight/elections/{id}/invitations/{code}/revoke',
   tags: ['Pemilihan'],
@@ -112,7 +124,7 @@ export const revokeInvitation = createRoute({
   responses: { 204: { description: 'Revoked' }, ...refusals },
 });
 
-export const archiveElection = createRoute({
+export const archiveElection = apiRoute(access.elections, {
   method: 'post',
   path: '/oversight/elections/{id}/archive',
   tags: ['Pemilihan'],
@@ -122,7 +134,7 @@ export const archiveElection = createRoute({
   responses: { 200: { description: 'Archived', content: json(electionOut) }, ...refusals },
 });
 
-export const publishResults = createRoute({
+export const publishResults = apiRoute(access.committee('publish'), {
   method: 'post',
   path: '/elections/{id}/publish',
   tags: ['Panitia'],

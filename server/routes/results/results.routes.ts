@@ -1,5 +1,6 @@
+import { access, apiRoute } from '../../http/access.ts';
 import { uuidSchema } from '../../../shared/ids.ts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { errorResponses } from '../../http/schemas.ts';
 
 const params = z.object({
@@ -98,7 +99,7 @@ export const resultsResponseSchema = z
   ])
   .openapi('ResultsResponse');
 
-export const getResults = createRoute({
+export const getResults = apiRoute(access.decidedByHandler('resultsVisibility, per election'), {
   method: 'get',
   path: '/results/{electionId}',
   tags: ['Hasil'],
@@ -116,7 +117,7 @@ export const getResults = createRoute({
   },
 });
 
-export const getResultsCsv = createRoute({
+export const getResultsCsv = apiRoute(access.decidedByHandler('resultsVisibility, per election'), {
   method: 'get',
   path: '/results/{electionId}/csv',
   tags: ['Hasil'],
@@ -135,7 +136,7 @@ export const getResultsCsv = createRoute({
   },
 });
 
-export const getResultsPdf = createRoute({
+export const getResultsPdf = apiRoute(access.decidedByHandler('resultsVisibility, per election'), {
   method: 'get',
   path: '/results/{electionId}/pdf',
   tags: ['Hasil'],
@@ -162,22 +163,25 @@ export const receiptCheckSchema = z.object({
     .max(64, 'Format Kode Bukti tidak valid (contoh: ABCD-EFGH-JKMN-PQRS).'),
 });
 
-export const postReceiptCheck = createRoute({
-  method: 'post',
-  path: '/results/{electionId}/receipt-check',
-  tags: ['Hasil'],
-  summary:
-    'Whether the ballot behind a receipt (Kode Bukti) is in the counted set; never the choice',
-  request: {
-    params,
-    body: { required: true, content: { 'application/json': { schema: receiptCheckSchema } } },
-  },
-  responses: {
-    200: {
-      description: 'Found or not',
-      content: { 'application/json': { schema: z.object({ found: z.boolean() }) } },
+export const postReceiptCheck = apiRoute(
+  access.decidedByHandler('a receipt is checked against public results only'),
+  {
+    method: 'post',
+    path: '/results/{electionId}/receipt-check',
+    tags: ['Hasil'],
+    summary:
+      'Whether the ballot behind a receipt (Kode Bukti) is in the counted set; never the choice',
+    request: {
+      params,
+      body: { required: true, content: { 'application/json': { schema: receiptCheckSchema } } },
     },
-    400: errorResponses[400],
-    404: errorResponses[404],
+    responses: {
+      200: {
+        description: 'Found or not',
+        content: { 'application/json': { schema: z.object({ found: z.boolean() }) } },
+      },
+      400: errorResponses[400],
+      404: errorResponses[404],
+    },
   },
-});
+);

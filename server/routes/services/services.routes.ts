@@ -1,5 +1,6 @@
+import { access, apiRoute } from '../../http/access.ts';
 import { uuidSchema } from '../../../shared/ids.ts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { moveSchema } from '../../../shared/schemas/documents.ts';
 import {
   SERVICE_CATEGORIES,
@@ -38,7 +39,7 @@ export const serviceOut = z
   })
   .openapi('Service');
 
-export const listServices = createRoute({
+export const listServices = apiRoute(access.public, {
   method: 'get',
   path: '/services',
   tags: ['Layanan'],
@@ -53,7 +54,7 @@ export const listServices = createRoute({
   },
 });
 
-export const createService = createRoute({
+export const createService = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/services',
   tags: ['Layanan'],
@@ -62,7 +63,7 @@ export const createService = createRoute({
   responses: { 201: { description: 'Added', content: json(serviceOut) }, ...refusals },
 });
 
-export const updateService = createRoute({
+export const updateService = apiRoute(access.contentAdmin, {
   method: 'put',
   path: '/services/{id}',
   tags: ['Layanan'],
@@ -71,7 +72,7 @@ export const updateService = createRoute({
   responses: { 200: { description: 'Changed', content: json(serviceOut) }, ...refusals },
 });
 
-export const deleteService = createRoute({
+export const deleteService = apiRoute(access.contentAdmin, {
   method: 'delete',
   path: '/services/{id}',
   tags: ['Layanan'],
@@ -80,7 +81,7 @@ export const deleteService = createRoute({
   responses: { 204: { description: 'Removed' }, ...refusals },
 });
 
-export const moveService = createRoute({
+export const moveService = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/services/{id}/move',
   tags: ['Layanan'],

@@ -1,4 +1,5 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { access, apiRoute } from '../../http/access.ts';
+import { type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { aboutSettingsSchema, footerSettingsSchema } from '../../../shared/site.ts';
 import { actorOf } from '../../http/actor.ts';
@@ -15,7 +16,7 @@ const refusals = {
   403: errorResponses[403],
 };
 
-export const getFooter = createRoute({
+export const getFooter = apiRoute(access.public, {
   method: 'get',
   path: '/site/footer',
   tags: ['Situs'],
@@ -25,7 +26,7 @@ export const getFooter = createRoute({
   },
 });
 
-export const putFooter = createRoute({
+export const putFooter = apiRoute(access.contentAdmin, {
   method: 'put',
   path: '/site/footer',
   tags: ['Situs'],
@@ -37,7 +38,7 @@ export const putFooter = createRoute({
   },
 });
 
-export const getAbout = createRoute({
+export const getAbout = apiRoute(access.public, {
   method: 'get',
   path: '/site/about',
   tags: ['Situs'],
@@ -47,7 +48,7 @@ export const getAbout = createRoute({
   },
 });
 
-export const putAbout = createRoute({
+export const putAbout = apiRoute(access.contentAdmin, {
   method: 'put',
   path: '/site/about',
   tags: ['Situs'],

@@ -1,5 +1,6 @@
+import { access, apiRoute } from '../../http/access.ts';
 import { uuidSchema } from '../../../shared/ids.ts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   divisionInputSchema,
   memberInputSchema,
@@ -30,7 +31,7 @@ const tags = ['Struktur Organisasi'];
 
 // ---------------------------------------------------------------- public reads
 
-export const listPeriods = createRoute({
+export const listPeriods = apiRoute(access.public, {
   method: 'get',
   path: '/structure/periods',
   tags,
@@ -40,7 +41,7 @@ export const listPeriods = createRoute({
   },
 });
 
-export const getCurrentStructure = createRoute({
+export const getCurrentStructure = apiRoute(access.public, {
   method: 'get',
   path: '/structure/current',
   tags,
@@ -54,7 +55,7 @@ export const getCurrentStructure = createRoute({
   },
 });
 
-export const getPeriod = createRoute({
+export const getPeriod = apiRoute(access.public, {
   method: 'get',
   path: '/structure/periods/{id}',
   tags,
@@ -69,7 +70,7 @@ export const getPeriod = createRoute({
 
 // ---------------------------------------------------------------- periods (admin)
 
-export const createPeriod = createRoute({
+export const createPeriod = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/structure/periods',
   tags,
@@ -78,7 +79,7 @@ export const createPeriod = createRoute({
   responses: { 201: { description: 'Added', content: json(periodOut) }, ...refusals },
 });
 
-export const updatePeriod = createRoute({
+export const updatePeriod = apiRoute(access.contentAdmin, {
   method: 'put',
   path: '/structure/periods/{id}',
   tags,
@@ -87,7 +88,7 @@ export const updatePeriod = createRoute({
   responses: { 200: { description: 'Changed', content: json(periodOut) }, ...refusals },
 });
 
-export const makePeriodCurrent = createRoute({
+export const makePeriodCurrent = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/structure/periods/{id}/current',
   tags,
@@ -96,7 +97,7 @@ export const makePeriodCurrent = createRoute({
   responses: { 200: { description: 'Marked', content: json(periodOut) }, ...refusals },
 });
 
-export const deletePeriod = createRoute({
+export const deletePeriod = apiRoute(access.contentAdmin, {
   method: 'delete',
   path: '/structure/periods/{id}',
   tags,
@@ -107,7 +108,7 @@ export const deletePeriod = createRoute({
 
 // ---------------------------------------------------------------- divisions (admin)
 
-export const createDivision = createRoute({
+export const createDivision = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/structure/periods/{id}/divisions',
   tags,
@@ -116,7 +117,7 @@ export const createDivision = createRoute({
   responses: { 201: { description: 'Added', content: json(divisionOut) }, ...refusals },
 });
 
-export const updateDivision = createRoute({
+export const updateDivision = apiRoute(access.contentAdmin, {
   method: 'put',
   path: '/structure/divisions/{id}',
   tags,
@@ -125,7 +126,7 @@ export const updateDivision = createRoute({
   responses: { 200: { description: 'Changed', content: json(divisionOut) }, ...refusals },
 });
 
-export const deleteDivision = createRoute({
+export const deleteDivision = apiRoute(access.contentAdmin, {
   method: 'delete',
   path: '/structure/divisions/{id}',
   tags,
@@ -134,7 +135,7 @@ export const deleteDivision = createRoute({
   responses: { 204: { description: 'Deleted' }, ...refusals },
 });
 
-export const moveDivision = createRoute({
+export const moveDivision = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/structure/divisions/{id}/move',
   tags,
@@ -149,7 +150,7 @@ export const moveDivision = createRoute({
 
 // ---------------------------------------------------------------- members (admin)
 
-export const createMember = createRoute({
+export const createMember = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/structure/periods/{id}/members',
   tags,
@@ -158,7 +159,7 @@ export const createMember = createRoute({
   responses: { 201: { description: 'Added', content: json(memberOut) }, ...refusals },
 });
 
-export const updateMember = createRoute({
+export const updateMember = apiRoute(access.contentAdmin, {
   method: 'put',
   path: '/structure/members/{id}',
   tags,
@@ -167,7 +168,7 @@ export const updateMember = createRoute({
   responses: { 200: { description: 'Changed', content: json(memberOut) }, ...refusals },
 });
 
-export const deleteMember = createRoute({
+export const deleteMember = apiRoute(access.contentAdmin, {
   method: 'delete',
   path: '/structure/members/{id}',
   tags,
@@ -176,7 +177,7 @@ export const deleteMember = createRoute({
   responses: { 204: { description: 'Deleted' }, ...refusals },
 });
 
-export const moveMember = createRoute({
+export const moveMember = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/structure/members/{id}/move',
   tags,

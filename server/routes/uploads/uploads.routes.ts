@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { access, apiRoute } from '../../http/access.ts';
+import { z } from '@hono/zod-openapi';
 import { errorResponses } from '../../http/schemas.ts';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
@@ -29,7 +30,7 @@ export const storedFileOut = z
   })
   .openapi('StoredFile');
 
-export const uploadImage = createRoute({
+export const uploadImage = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/uploads/images',
   tags: ['Berkas'],
@@ -45,7 +46,7 @@ export const uploadImage = createRoute({
   },
 });
 
-export const uploadDocument = createRoute({
+export const uploadDocument = apiRoute(access.contentAdmin, {
   method: 'post',
   path: '/uploads/documents',
   tags: ['Berkas'],

@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { access, apiRoute } from '../../http/access.ts';
+import { z } from '@hono/zod-openapi';
 import { PRODI, VOTER_STATUSES } from '../../../shared/people.ts';
 import { rejectVoterSchema, studentListSchema } from '../../../shared/schemas/election-setup.ts';
 import { errorResponses } from '../../http/schemas.ts';
@@ -28,7 +29,7 @@ export const registeredVoterOut = z
   })
   .openapi('RegisteredVoter');
 
-export const listVoters = createRoute({
+export const listVoters = apiRoute(access.verifier, {
   method: 'get',
   path: '/voters',
   tags: ['Pemilih'],
@@ -57,7 +58,7 @@ export const listVoters = createRoute({
   },
 });
 
-export const verifyVoter = createRoute({
+export const verifyVoter = apiRoute(access.verifier, {
   method: 'post',
   path: '/voters/{userId}/verify',
   tags: ['Pemilih'],
@@ -69,7 +70,7 @@ export const verifyVoter = createRoute({
   },
 });
 
-export const rejectVoter = createRoute({
+export const rejectVoter = apiRoute(access.verifier, {
   method: 'post',
   path: '/voters/{userId}/reject',
   tags: ['Pemilih'],
@@ -92,7 +93,7 @@ const studentListPreview = z.object({
   invalid: z.array(z.object({ line: z.number(), reason: z.string() })),
 });
 
-export const previewStudentList = createRoute({
+export const previewStudentList = apiRoute(access.verifier, {
   method: 'post',
   path: '/voters/student-list/preview',
   tags: ['Pemilih'],
@@ -101,7 +102,7 @@ export const previewStudentList = createRoute({
   responses: { 200: { description: 'Preview', content: json(studentListPreview) }, ...refusals },
 });
 
-export const applyStudentList = createRoute({
+export const applyStudentList = apiRoute(access.verifier, {
   method: 'post',
   path: '/voters/student-list',
   tags: ['Pemilih'],

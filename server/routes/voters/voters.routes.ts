@@ -1,4 +1,4 @@
-import { createRoute } from '@hono/zod-openapi';
+import { access, apiRoute } from '../../http/access.ts';
 import {
   registerVoterSchema,
   registrationAnswerSchema,
@@ -7,7 +7,7 @@ import {
 import { voterSchema } from '../../presenters/me.ts';
 import { errorResponses } from '../../http/schemas.ts';
 
-export const registerVoter = createRoute({
+export const registerVoter = apiRoute(access.public, {
   method: 'post',
   path: '/voters/register',
   tags: ['Pemilih'],
@@ -25,7 +25,7 @@ export const registerVoter = createRoute({
   },
 });
 
-export const getOwnVoter = createRoute({
+export const getOwnVoter = apiRoute(access.ownVoter('readOwn'), {
   method: 'get',
   path: '/voters/me',
   tags: ['Pemilih'],
@@ -37,7 +37,7 @@ export const getOwnVoter = createRoute({
   },
 });
 
-export const updateOwnVoter = createRoute({
+export const updateOwnVoter = apiRoute(access.ownVoter('updateOwn'), {
   method: 'put',
   path: '/voters/me',
   tags: ['Pemilih'],

@@ -35,7 +35,7 @@ function MyElections() {
   return (
     <div className="election-grid">
       {elections.data.items.map((e) => (
-        <ElectionCard key={e.id} election={e} votedAt={e.votedAt} />
+        <ElectionCard key={e.id} election={e} me={e} />
       ))}
     </div>
   );

@@ -3,6 +3,6 @@ import { usePanitia } from './layout.tsx';
 
 /** /panitia/{eventId}/kandidat */
 export function Component() {
-  const { overview, canPrepare } = usePanitia();
-  return <CandidatesPanel overview={overview} canPrepare={canPrepare} />;
+  const { overview } = usePanitia();
+  return <CandidatesPanel overview={overview} />;
 }

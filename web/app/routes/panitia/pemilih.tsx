@@ -3,6 +3,6 @@ import { usePanitia } from './layout.tsx';
 
 /** /panitia/{eventId}/pemilih */
 export function Component() {
-  const { overview, canPrepare } = usePanitia();
-  return <RollPanel overview={overview} canPrepare={canPrepare} />;
+  const { overview } = usePanitia();
+  return <RollPanel overview={overview} />;
 }

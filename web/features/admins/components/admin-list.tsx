@@ -145,7 +145,7 @@ export function AdminList({ selfId }: { selfId: string }) {
         <ul className="admin-list">
           {shown.map((a) => {
             const self = a.userId === selfId;
-            const lastMaster = a.role === 'master' && a.active && activeMasters <= 1;
+            const { abilities } = a;
             return (
               <li key={a.userId} className="card admin-row" aria-label={nameOf(a)}>
                 <div className="admin-row-info">
@@ -166,12 +166,7 @@ export function AdminList({ selfId }: { selfId: string }) {
                     {formatWib(a.createdAt)}
                     {a.deactivatedAt ? ` · dinonaktifkan ${formatWib(a.deactivatedAt)}` : ''}
                   </p>
-                  {lastMaster ? (
-                    <p className="field-hint">
-                      Satu-satunya master aktif: tidak dapat dijadikan admin biasa atau
-                      dinonaktifkan.
-                    </p>
-                  ) : null}
+                  {abilities.why ? <p className="field-hint">{abilities.why}</p> : null}
                 </div>
                 <div className="admin-row-actions">
                   {a.role === 'admin' ? (
@@ -186,7 +181,7 @@ export function AdminList({ selfId }: { selfId: string }) {
                     <button
                       type="button"
                       className="btn btn-outline btn-compact"
-                      disabled={lastMaster}
+                      disabled={!abilities.changeRole}
                       onClick={() => setPending({ kind: 'role', admin: a, role: 'admin' })}
                     >
                       Jadikan Admin
@@ -196,7 +191,7 @@ export function AdminList({ selfId }: { selfId: string }) {
                     <button
                       type="button"
                       className="btn btn-outline btn-danger-outline btn-compact"
-                      disabled={lastMaster}
+                      disabled={!abilities.deactivate}
                       onClick={() => setPending({ kind: 'deactivate', admin: a })}
                     >
                       Nonaktifkan

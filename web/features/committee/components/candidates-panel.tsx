@@ -134,17 +134,11 @@ function CandidateForm({
 }
 
 /** Kandidat: the candidates in ballot order; added, changed and removed only before locking. */
-export function CandidatesPanel({
-  overview,
-  canPrepare,
-}: {
-  overview: Overview;
-  canPrepare: boolean;
-}) {
+export function CandidatesPanel({ overview }: { overview: Overview }) {
   const [editing, setEditing] = useState<Candidate | 'new' | null>(null);
   const [removing, setRemoving] = useState<Candidate | null>(null);
   const remove = useRemoveCandidate(overview.election.id);
-  const editable = canPrepare && overview.election.status === 'draft';
+  const editable = overview.abilities.editSetup;
   const next = Math.max(0, ...overview.candidates.map((c) => c.nomorUrut)) + 1;
   return (
     <section aria-labelledby="kandidat-title">

@@ -49,7 +49,7 @@ function ResultsSection({ overview }: { overview: Overview }) {
           </Alert>
         ) : null}
       </div>
-      {waiting && overview.canPublish ? (
+      {overview.abilities.publish ? (
         <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)}>
           Umumkan Hasil
         </button>

@@ -7,7 +7,7 @@ import { Pager } from '../../../components/pager.tsx';
 import { TableWrap } from '../../../components/table-wrap.tsx';
 
 /** Pemilih: the roll with who has voted (never what); "Impor CSV" of NIMs with a preview first. */
-export function RollPanel({ overview, canPrepare }: { overview: Overview; canPrepare: boolean }) {
+export function RollPanel({ overview }: { overview: Overview }) {
   const id = overview.election.id;
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -18,8 +18,7 @@ export function RollPanel({ overview, canPrepare }: { overview: Overview; canPre
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
   const file = useRef<HTMLInputElement>(null);
-  const editable =
-    canPrepare && overview.election.status === 'draft' && overview.election.rollMode === 'roll';
+  const editable = overview.abilities.importRoll;
   const pages = roll.data ? Math.max(1, Math.ceil(roll.data.total / 50)) : 1;
 
   const pick = async (f: File | undefined) => {
@@ -100,7 +99,7 @@ export function RollPanel({ overview, canPrepare }: { overview: Overview; canPre
                   <td>{r.nim}</td>
                   <td>{r.namaLengkap ?? <em>belum mendaftar</em>}</td>
                   <td>{r.prodi ?? '—'}</td>
-                  <td>{r.voted ? 'Sudah memilih' : 'Belum memilih'}</td>
+                  <td>{r.standing}</td>
                 </tr>
               ))}
             </tbody>

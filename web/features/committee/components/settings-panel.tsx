@@ -14,7 +14,7 @@ import {
 
 type E = Overview['election'];
 
-function ExtendForm({ election }: { election: E }) {
+function ExtendForm({ election, mayExtend }: { election: E; mayExtend: boolean }) {
   if (election.extendedAt) {
     return (
       <section className="card" aria-labelledby="extended-title">
@@ -27,7 +27,7 @@ function ExtendForm({ election }: { election: E }) {
       </section>
     );
   }
-  return <ExtendOnce election={election} />;
+  return mayExtend ? <ExtendOnce election={election} /> : null;
 }
 
 function ExtendOnce({ election }: { election: E }) {
@@ -100,8 +100,9 @@ export function SettingsPanel({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const [confirmLock, setConfirmLock] = useState(false);
+  const { editSetup, extend } = overview.abilities;
   const locked = e.status !== 'draft';
-  const disabled = locked || !canPrepare;
+  const disabled = !editSetup;
 
   const save = async () => {
     setErrors({});
@@ -266,7 +267,7 @@ export function SettingsPanel({
           ) : null}
         </fieldset>
       </form>
-      {canPrepare && !locked ? (
+      {editSetup ? (
         <section className="card">
           <h2>Kunci Pemilihan</h2>
           <p>
@@ -309,8 +310,8 @@ export function SettingsPanel({
           </ConfirmDialog>
         </section>
       ) : null}
-      {canPrepare && locked && (e.phase === 'upcoming' || e.phase === 'open') ? (
-        <ExtendForm election={e} />
+      {canPrepare && e.status === 'ready' && (e.phase === 'upcoming' || e.phase === 'open') ? (
+        <ExtendForm election={e} mayExtend={extend} />
       ) : null}
     </div>
   );

@@ -4,15 +4,18 @@ import { formatWib } from '../../../lib/wib.ts';
 import type { PublicElection } from '../api/elections.ts';
 import { PhaseBadge } from '../../../components/phase-badge.tsx';
 
-/** One election: schedule in WIB, its state, and the way in (vote, or see results). */
-export function ElectionCard({
-  election,
-  votedAt,
-}: {
-  election: PublicElection;
-  votedAt?: string | null;
-}) {
+/** Where the signed-in voter stands in the election, as the server decided it. */
+export type MyStanding = { canVote: boolean; reason: string | null; votedAt: string | null };
+
+/**
+ * One election: schedule in WIB, its state, and the way in (vote, or see results). On the voter's
+ * own dashboard `me` says whether they may vote (the server's eligibility rule); on public lists
+ * the way into an open election is offered to everyone and the booth says who may use it.
+ */
+export function ElectionCard({ election, me }: { election: PublicElection; me?: MyStanding }) {
   const { phase } = election;
+  const votedAt = me?.votedAt ?? null;
+  const mayVote = me ? me.canVote : phase === 'open';
   return (
     <article className="card election-card" aria-labelledby={`e-${election.id}`}>
       <div className="election-card-head">
@@ -27,8 +30,11 @@ export function ElectionCard({
         <dd>{formatWib(election.endsAt)}</dd>
       </dl>
       {votedAt ? <p className="voted-note">Anda sudah memilih pada {formatWib(votedAt)}.</p> : null}
+      {me && !votedAt && !me.canVote && phase === 'open' && me.reason ? (
+        <p className="field-hint">{me.reason}</p>
+      ) : null}
       <div className="election-card-actions">
-        {phase === 'open' && !votedAt ? (
+        {mayVote ? (
           <Link className="btn btn-accent" to={paths.voting(election.id)}>
             Pilih sekarang
           </Link>

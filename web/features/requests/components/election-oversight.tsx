@@ -48,7 +48,6 @@ function CommitteeSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pendin
   const add = useAddMember(e.id);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
-  const archived = e.status === 'archived';
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     setError(undefined);
@@ -84,7 +83,7 @@ function CommitteeSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pendin
       ) : (
         <p className="empty-state">Belum ada panitia. Terbitkan kode undangan di bawah.</p>
       )}
-      {archived ? null : (
+      {e.abilities.addCommitteeMember.allowed ? (
         <form className="inline-form" noValidate onSubmit={submit}>
           <TextField
             label="Tambah panitia (email akun)"
@@ -98,7 +97,7 @@ function CommitteeSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pendin
             Tambah
           </button>
         </form>
-      )}
+      ) : null}
     </section>
   );
 }
@@ -157,11 +156,8 @@ function InvitationSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pendi
           {issue.variables ? `. Email undangan sedang dikirim ke ${issue.variables}.` : ''}
         </Alert>
       ) : null}
-      {archived ? null : e.status !== 'draft' ? (
-        <p className="field-hint">
-          Pemilihan ini sudah dikunci: kode undangan tidak berlaku lagi. Tambahkan anggota panitia
-          dengan email akunnya.
-        </p>
+      {archived ? null : !e.abilities.issueInvitation.allowed ? (
+        <p className="field-hint">{e.abilities.issueInvitation.why}</p>
       ) : (
         <form className="inline-form" noValidate onSubmit={submit}>
           <TextField
@@ -187,10 +183,7 @@ function ElectionItem({ e }: { e: OverseenElection }) {
   const revoke = useRevokeInvitation(e.id);
   const archive = useArchiveElection(e.id);
   const [error, setError] = useState<string>();
-  const awaitingRelease = e.phase === 'closed' && e.resultsRelease === 'manual';
-  const canArchive =
-    e.phase === 'draft' || e.phase === 'published' || (e.phase === 'closed' && !awaitingRelease);
-  const hasResults = e.lockedAt !== null && e.phase !== 'upcoming' && e.phase !== 'open';
+  const { archive: mayArchive, viewResults } = e.abilities;
   const busy = remove.isPending || revoke.isPending || archive.isPending;
   const confirm = async () => {
     if (!pending) return;
@@ -224,12 +217,12 @@ function ElectionItem({ e }: { e: OverseenElection }) {
         <div className="oversight-body">
           <p className="election-card-actions">
             <Link to={paths.panitia(e.id)}>Buka area panitia</Link>
-            {hasResults ? <Link to={paths.hasil(e.id)}>Lihat hasil</Link> : null}
+            {viewResults ? <Link to={paths.hasil(e.id)}>Lihat hasil</Link> : null}
           </p>
           {error ? <Alert kind="error">{error}</Alert> : null}
           <CommitteeSection e={e} onAsk={setPending} />
           <InvitationSection e={e} onAsk={setPending} />
-          {canArchive ? (
+          {mayArchive.allowed ? (
             <button
               type="button"
               className="btn btn-outline btn-danger-outline"
@@ -237,14 +230,8 @@ function ElectionItem({ e }: { e: OverseenElection }) {
             >
               Arsipkan
             </button>
-          ) : e.phase === 'upcoming' || e.phase === 'open' ? (
-            <p className="field-hint">
-              Pemilihan yang sudah dikunci dapat diarsipkan setelah pemungutan suara ditutup.
-            </p>
-          ) : awaitingRelease ? (
-            <p className="field-hint">
-              Hasil menunggu diumumkan panitia; pemilihan dapat diarsipkan setelah hasil diumumkan.
-            </p>
+          ) : e.status !== 'archived' && mayArchive.why ? (
+            <p className="field-hint">{mayArchive.why}</p>
           ) : null}
         </div>
       </details>
