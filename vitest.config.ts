@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 const integrationFiles = ['server/**/*.test.ts'];
 const unitFiles = ['shared/**/*.test.ts', 'server/**/*.unit.test.ts', 'web/**/*.test.ts'];
+// isolate: false — each file starts its own app over its own database and nothing is mocked, so
+// the files of a worker share their imported modules instead of importing the server per file.
 
 /**
  * unit: pure code. integration: the real app over HTTP on PGlite; integration-pg: the same suite
@@ -15,13 +17,14 @@ export default defineConfig({
     // two thirds of the time (BENCHMARKS.md, CI time).
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: unitFiles } },
+      { test: { name: 'unit', include: unitFiles, isolate: false } },
       {
         test: {
           name: 'integration',
           include: [...integrationFiles, 'scripts/**/*.test.ts'],
           exclude: ['server/**/*.unit.test.ts'],
           env: { TEST_DB_KIND: 'pglite' },
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,6 +38,7 @@ export default defineConfig({
                 globalSetup: ['server/test/pg-template.global.ts'],
                 exclude: ['server/**/*.unit.test.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -341,42 +341,44 @@ test('the checked routes are the whole route table of the web router', () => {
 });
 
 for (const role of ROLES) {
-  test(`axe finds no serious or critical violation on any route, ${role}`, async ({
-    page,
-  }, info) => {
-    test.setTimeout(180_000);
-    await preloadAxe(page.context());
-    await signInAs(page, role, site);
-    const found: string[] = [];
-    const scanned = new Set<string>();
-    const refusedGroups = new Set<string>();
-    for (const route of routeTable(site)) {
-      if (route.variantFor && !route.variantFor.includes(role)) continue;
-      if (route.sameForAll && role !== 'signed out' && info.project.name === 'phone') continue;
-      const open = !route.openTo || route.openTo.includes(role);
-      if (!open) {
-        if (refusedGroups.has(route.group!)) continue;
-        refusedGroups.add(route.group!);
-      }
-      await openInApp(page, route.url);
-      const { pathname, search } = new URL(page.url());
-      const landed = pathname + search;
-      // Those the route is for really get it (not a sign-in page or their home).
-      if (open) expect(landed, route.url).toContain(route.url.split('?')[0]);
-      // A route this role may not open sends it elsewhere: that page is checked once.
-      if (scanned.has(landed)) continue;
-      scanned.add(landed);
-      const where = `${route.url}${landed !== route.url ? ` → ${landed}` : ''} [${role}, ${info.project.name}]`;
-      found.push(...(await seriousViolations(page, where)));
-      for (const state of route.states ?? []) {
-        if (!state.roles.includes(role) || landed !== route.url) continue;
-        if ((await state.open(page)) === false) continue;
-        found.push(...(await seriousViolations(page, `${where} with ${state.name}`)));
-        if (state.name === 'errors') found.push(...(await unwiredFieldErrors(page, where)));
+  test(
+    `axe finds no serious or critical violation on any route, ${role}`,
+    { tag: '@phone' },
+    async ({ page }, info) => {
+      test.setTimeout(180_000);
+      await preloadAxe(page.context());
+      await signInAs(page, role, site);
+      const found: string[] = [];
+      const scanned = new Set<string>();
+      const refusedGroups = new Set<string>();
+      for (const route of routeTable(site)) {
+        if (route.variantFor && !route.variantFor.includes(role)) continue;
+        if (route.sameForAll && role !== 'signed out' && info.project.name === 'phone') continue;
+        const open = !route.openTo || route.openTo.includes(role);
+        if (!open) {
+          if (refusedGroups.has(route.group!)) continue;
+          refusedGroups.add(route.group!);
+        }
         await openInApp(page, route.url);
+        const { pathname, search } = new URL(page.url());
+        const landed = pathname + search;
+        // Those the route is for really get it (not a sign-in page or their home).
+        if (open) expect(landed, route.url).toContain(route.url.split('?')[0]);
+        // A route this role may not open sends it elsewhere: that page is checked once.
+        if (scanned.has(landed)) continue;
+        scanned.add(landed);
+        const where = `${route.url}${landed !== route.url ? ` → ${landed}` : ''} [${role}, ${info.project.name}]`;
+        found.push(...(await seriousViolations(page, where)));
+        for (const state of route.states ?? []) {
+          if (!state.roles.includes(role) || landed !== route.url) continue;
+          if ((await state.open(page)) === false) continue;
+          found.push(...(await seriousViolations(page, `${where} with ${state.name}`)));
+          if (state.name === 'errors') found.push(...(await unwiredFieldErrors(page, where)));
+          await openInApp(page, route.url);
+        }
       }
-    }
-    info.annotations.push({ type: 'pages checked', description: String(scanned.size) });
-    expect(found, found.join('\n')).toEqual([]);
-  });
+      info.annotations.push({ type: 'pages checked', description: String(scanned.size) });
+      expect(found, found.join('\n')).toEqual([]);
+    },
+  );
 }

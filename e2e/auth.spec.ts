@@ -12,45 +12,55 @@ import {
   waitForMail,
 } from './support/fixtures.ts';
 
-test('a voter registers, is signed in, signs out and signs in again', async ({ page }) => {
-  const v = newVoter();
-  await registerAndConfirm(page, v);
-  await expect(page.getByRole('heading', { name: `Halo, ${v.namaLengkap}!` })).toBeVisible();
+test(
+  'a voter registers, is signed in, signs out and signs in again',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const v = newVoter();
+    await registerAndConfirm(page, v);
+    await expect(page.getByRole('heading', { name: `Halo, ${v.namaLengkap}!` })).toBeVisible();
 
-  await logout(page);
-  await expect(page).toHaveURL(/\/$/);
-  await expectSignedOut(page);
-  await page.goto('/dashboard-pemilih');
-  await expect(page).toHaveURL(/\/login-pemilih$/);
+    await logout(page);
+    await expect(page).toHaveURL(/\/$/);
+    await expectSignedOut(page);
+    await page.goto('/dashboard-pemilih');
+    await expect(page).toHaveURL(/\/login-pemilih$/);
 
-  await signIn(page, '/login-pemilih', v.email.toUpperCase(), v.password);
-  await expect(page).toHaveURL(/\/dashboard-pemilih$/);
-});
+    await signIn(page, '/login-pemilih', v.email.toUpperCase(), v.password);
+    await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+  },
+);
 
-test('the avatar shows the first letter of the name, and the menu shows name and email', async ({
-  page,
-}) => {
-  const v = newVoter();
-  await registerAndConfirm(page, v);
-  const avatar = page.getByRole('button', { name: 'Menu akun' });
-  await expect(avatar).toHaveText('A');
-  await avatar.click();
-  const menu = page.locator('#account-menu');
-  await expect(menu).toContainText(v.namaLengkap);
-  await expect(menu).toContainText(v.email);
-  await expect(menu.getByRole('link', { name: 'Dashboard Saya' })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Edit Profil' })).toBeVisible();
-});
+test(
+  'the avatar shows the first letter of the name, and the menu shows name and email',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const v = newVoter();
+    await registerAndConfirm(page, v);
+    const avatar = page.getByRole('button', { name: 'Menu akun' });
+    await expect(avatar).toHaveText('A');
+    await avatar.click();
+    const menu = page.locator('#account-menu');
+    await expect(menu).toContainText(v.namaLengkap);
+    await expect(menu).toContainText(v.email);
+    await expect(menu.getByRole('link', { name: 'Dashboard Saya' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Edit Profil' })).toBeVisible();
+  },
+);
 
-test('a wrong password is refused with a message next to the field', async ({ page }) => {
-  const v = newVoter();
-  await registerThroughApi(page, v);
-  await signIn(page, '/login-pemilih', v.email, 'bukan-sandinya');
-  const password = page.getByLabel('Kata Sandi');
-  await expect(page.getByText('Email atau kata sandi salah.')).toBeVisible();
-  await expect(password).toHaveAttribute('aria-invalid', 'true');
-  await expect(page).toHaveURL(/\/login-pemilih$/);
-});
+test(
+  'a wrong password is refused with a message next to the field',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const v = newVoter();
+    await registerThroughApi(page, v);
+    await signIn(page, '/login-pemilih', v.email, 'bukan-sandinya');
+    const password = page.getByLabel('Kata Sandi');
+    await expect(page.getByText('Email atau kata sandi salah.')).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/login-pemilih$/);
+  },
+);
 
 test('hardening 4: a known email gets the same answer as a new one, and its owner is told by mail', async ({
   page,
@@ -87,13 +97,19 @@ test('an unconfirmed account cannot sign in; the sign-in sends the link again', 
   await expect(page.getByRole('heading', { name: `Halo, ${v.namaLengkap}!` })).toBeVisible();
 });
 
-test('the registration form explains each invalid field in Indonesian', async ({ page }) => {
-  const v = { ...newVoter(), nim: '12AB', password: 'pendek' };
-  await registerThroughForm(page, v, 'lain');
-  await expect(page.getByText('NIM harus berupa 8 sampai 12 digit angka.')).toBeVisible();
-  await expect(page.getByText('Kata sandi minimal 8 karakter.')).toBeVisible();
-  await expect(page.getByText('Konfirmasi kata sandi tidak sama dengan kata sandi.')).toBeVisible();
-});
+test(
+  'the registration form explains each invalid field in Indonesian',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const v = { ...newVoter(), nim: '12AB', password: 'pendek' };
+    await registerThroughForm(page, v, 'lain');
+    await expect(page.getByText('NIM harus berupa 8 sampai 12 digit angka.')).toBeVisible();
+    await expect(page.getByText('Kata sandi minimal 8 karakter.')).toBeVisible();
+    await expect(
+      page.getByText('Konfirmasi kata sandi tidak sama dengan kata sandi.'),
+    ).toBeVisible();
+  },
+);
 
 test('a forgotten password is reset through the mailed link', async ({ page }) => {
   const v = newVoter();

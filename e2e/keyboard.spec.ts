@@ -100,127 +100,136 @@ const announcements = (page: Page) =>
 const focusInside = (container: Locator) =>
   container.evaluate((el) => el.contains(document.activeElement));
 
-test('a voter signs in and votes with the keyboard alone', async ({ page }, info) => {
-  test.setTimeout(120_000);
-  const site = await sharedA11ySite();
-  const voter = site.ballotVoters[info.project.name === 'phone' ? 1 : 0]!;
+test(
+  'a voter signs in and votes with the keyboard alone',
+  { tag: '@phone' },
+  async ({ page }, info) => {
+    test.setTimeout(120_000);
+    const site = await sharedA11ySite();
+    const voter = site.ballotVoters[info.project.name === 'phone' ? 1 : 0]!;
 
-  await page.goto('/login-pemilih');
-  await settle(page);
-  // The first stop skips the top bar.
-  await page.keyboard.press('Tab');
-  const skip = page.getByRole('link', { name: 'Langsung ke konten' });
-  await expect(skip).toBeFocused();
-  await expect(skip).toBeInViewport();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('main')).toBeFocused();
+    await page.goto('/login-pemilih');
+    await settle(page);
+    // The first stop skips the top bar.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Langsung ke konten' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
 
-  await tabTo(page, page.getByLabel('Email'));
-  await page.keyboard.type(voter.email);
-  await tabTo(page, page.getByLabel('Kata Sandi'));
-  await page.keyboard.type(voter.password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/dashboard-pemilih$/);
-  await settle(page);
+    await tabTo(page, page.getByLabel('Email'));
+    await page.keyboard.type(voter.email);
+    await tabTo(page, page.getByLabel('Kata Sandi'));
+    await page.keyboard.type(voter.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+    await settle(page);
 
-  // The account menu (or the phone's menu) opens with the keyboard and gives the focus back.
-  const phone = await page.getByRole('button', { name: 'Menu', exact: true }).isVisible();
-  const menuButton = page.getByRole('button', { name: phone ? 'Menu' : 'Menu akun', exact: true });
-  await tabTo(page, menuButton, { back: true });
-  await page.keyboard.press('Enter');
-  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
-  if (!phone) await expect(page.locator('#account-menu a').first()).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-  await expect(menuButton).toBeFocused();
+    // The account menu (or the phone's menu) opens with the keyboard and gives the focus back.
+    const phone = await page.getByRole('button', { name: 'Menu', exact: true }).isVisible();
+    const menuButton = page.getByRole('button', {
+      name: phone ? 'Menu' : 'Menu akun',
+      exact: true,
+    });
+    await tabTo(page, menuButton, { back: true });
+    await page.keyboard.press('Enter');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    if (!phone) await expect(page.locator('#account-menu a').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuButton).toBeFocused();
 
-  await tabTo(page, page.getByRole('link', { name: 'Pilih sekarang' }));
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/voting/${site.elections.open.electionId}$`));
-  await settle(page);
+    await tabTo(page, page.getByRole('link', { name: 'Pilih sekarang' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/voting/${site.elections.open.electionId}$`));
+    await settle(page);
 
-  // One stop for the choices; the arrows choose.
-  await tabTo(page, page.getByRole('radio', { name: /^Nomor 1:/ }));
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('radio', { name: /^Nomor 2:/ })).toBeChecked();
-  await expect(page.getByRole('radio', { name: /^Nomor 2:/ })).toBeFocused();
+    // One stop for the choices; the arrows choose.
+    await tabTo(page, page.getByRole('radio', { name: /^Nomor 1:/ }));
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('radio', { name: /^Nomor 2:/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /^Nomor 2:/ })).toBeFocused();
 
-  const send = page.getByRole('button', { name: 'Kirim Suara' });
-  await tabTo(page, send);
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Kirim suara ini?' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('Nomor 2');
-  // The focus goes into the dialog and stays there, both ways round.
-  expect(await focusInside(dialog)).toBe(true);
-  for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
-    await page.keyboard.press(key);
-    expect(await focusInside(dialog), `after ${key}`).toBe(true);
-    expect((await focusShown(page)).shown).toBe(true);
-  }
-  // Escape closes it and gives the focus back to Kirim Suara.
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(send).toBeFocused();
+    const send = page.getByRole('button', { name: 'Kirim Suara' });
+    await tabTo(page, send);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Kirim suara ini?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Nomor 2');
+    // The focus goes into the dialog and stays there, both ways round.
+    expect(await focusInside(dialog)).toBe(true);
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await focusInside(dialog), `after ${key}`).toBe(true);
+      expect((await focusShown(page)).shown).toBe(true);
+    }
+    // Escape closes it and gives the focus back to Kirim Suara.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(send).toBeFocused();
 
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeVisible();
-  await tabTo(page, dialog.getByRole('button', { name: 'Ya, Kirim' }), { max: 4 });
-  await page.keyboard.press('Space');
-  await expect(page.getByText('Kode Bukti')).toBeVisible();
-  await expect(page.getByTestId('kode-bukti')).toHaveText(/\S{8,}/);
-  // The receipt takes the focus, so a screen reader reads it.
-  await expect(page.getByRole('heading', { name: 'Suara Anda sudah tercatat' })).toBeFocused();
-});
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await tabTo(page, dialog.getByRole('button', { name: 'Ya, Kirim' }), { max: 4 });
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Kode Bukti')).toBeVisible();
+    await expect(page.getByTestId('kode-bukti')).toHaveText(/\S{8,}/);
+    // The receipt takes the focus, so a screen reader reads it.
+    await expect(page.getByRole('heading', { name: 'Suara Anda sudah tercatat' })).toBeFocused();
+  },
+);
 
-test('an admin adds a service with the keyboard alone; errors and the save are announced', async ({
-  page,
-}, info) => {
-  test.setTimeout(120_000);
-  await page.goto('/login');
-  await settle(page);
-  await tabTo(page, page.getByLabel('Email'));
-  await page.keyboard.type(E2E_ADMIN.email);
-  await tabTo(page, page.getByLabel('Kata Sandi'));
-  await page.keyboard.type(E2E_ADMIN.password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/admin$/);
+test(
+  'an admin adds a service with the keyboard alone; errors and the save are announced',
+  { tag: '@phone' },
+  async ({ page }, info) => {
+    test.setTimeout(120_000);
+    await page.goto('/login');
+    await settle(page);
+    await tabTo(page, page.getByLabel('Email'));
+    await page.keyboard.type(E2E_ADMIN.email);
+    await tabTo(page, page.getByLabel('Kata Sandi'));
+    await page.keyboard.type(E2E_ADMIN.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin$/);
 
-  await page.goto('/admin/layanan');
-  await settle(page);
-  const add = page.getByRole('button', { name: 'Tambah Layanan' });
-  await tabTo(page, add);
-  await page.keyboard.press('Enter');
-  // The form takes the focus at its heading.
-  await expect(page.getByRole('heading', { name: 'Tambah Layanan' })).toBeFocused();
+    await page.goto('/admin/layanan');
+    await settle(page);
+    const add = page.getByRole('button', { name: 'Tambah Layanan' });
+    await tabTo(page, add);
+    await page.keyboard.press('Enter');
+    // The form takes the focus at its heading.
+    await expect(page.getByRole('heading', { name: 'Tambah Layanan' })).toBeFocused();
 
-  // Sent empty: the errors are announced, tied to their fields, and the first takes the focus.
-  const save = page.getByRole('button', { name: 'Simpan Layanan' });
-  await tabTo(page, save);
-  await page.keyboard.press('Enter');
-  const name = page.getByLabel('Nama Layanan');
-  await expect(name).toBeFocused();
-  await expect(name).toHaveAttribute('aria-invalid', 'true');
-  const described = (await name.getAttribute('aria-describedby')) ?? '';
-  const error = page.locator(`[id="${described.split(' ')[0]}"]`);
-  await expect(error).toHaveText('Nama layanan wajib diisi.');
-  await expect(error).toHaveAttribute('role', 'alert');
-  expect(await unwiredFieldErrors(page, 'Tambah Layanan')).toEqual([]);
+    // Sent empty: the errors are announced, tied to their fields, and the first takes the focus.
+    const save = page.getByRole('button', { name: 'Simpan Layanan' });
+    await tabTo(page, save);
+    await page.keyboard.press('Enter');
+    const name = page.getByLabel('Nama Layanan');
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    const described = (await name.getAttribute('aria-describedby')) ?? '';
+    const error = page.locator(`[id="${described.split(' ')[0]}"]`);
+    await expect(error).toHaveText('Nama layanan wajib diisi.');
+    await expect(error).toHaveAttribute('role', 'alert');
+    expect(await unwiredFieldErrors(page, 'Tambah Layanan')).toEqual([]);
 
-  const title = `Layanan Papan Ketik ${info.project.name} ${Date.now()}`;
-  await page.keyboard.type(title);
-  const category = page.getByLabel('Kategori');
-  await tabTo(page, category);
-  await page.keyboard.press('ArrowDown');
-  await expect(category).toHaveValue('Advokasi & Kesejahteraan');
-  await tabTo(page, save);
-  await recordAnnouncements(page);
-  await page.keyboard.press('Enter');
+    const title = `Layanan Papan Ketik ${info.project.name} ${Date.now()}`;
+    await page.keyboard.type(title);
+    const category = page.getByLabel('Kategori');
+    await tabTo(page, category);
+    await page.keyboard.press('ArrowDown');
+    await expect(category).toHaveValue('Advokasi & Kesejahteraan');
+    await tabTo(page, save);
+    await recordAnnouncements(page);
+    await page.keyboard.press('Enter');
 
-  // The save message is shown and announced: its text arrives in a live region already in the
-  // page. The focus is back on the button that opened the form.
-  const message = `Layanan "${title}" disimpan.`;
-  await expect(page.locator('main').getByText(message)).toBeVisible();
-  await expect.poll(() => announcements(page)).toContain(message);
-  await expect(add).toBeFocused();
-});
+    // The save message is shown and announced: its text arrives in a live region already in the
+    // page. The focus is back on the button that opened the form.
+    const message = `Layanan "${title}" disimpan.`;
+    await expect(page.locator('main').getByText(message)).toBeVisible();
+    await expect.poll(() => announcements(page)).toContain(message);
+    await expect(add).toBeFocused();
+  },
+);

@@ -117,22 +117,24 @@ test('saves name, NIM and Program Studi; refuses a NIM another voter has', async
   await expect(page).toHaveURL(/\/dashboard-pemilih$/);
 });
 
-test('puts the photo panel beside the form on a wide screen and above it below 768px', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signedInVoterOnProfile(page);
-  const panel = page.getByRole('region', { name: 'Foto profil' });
-  const form = page.getByLabel('Nama Lengkap');
-  let p = (await panel.boundingBox())!;
-  let f = (await form.boundingBox())!;
-  expect(p.x + p.width).toBeLessThanOrEqual(f.x);
+test(
+  'puts the photo panel beside the form on a wide screen and above it below 768px',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signedInVoterOnProfile(page);
+    const panel = page.getByRole('region', { name: 'Foto profil' });
+    const form = page.getByLabel('Nama Lengkap');
+    let p = (await panel.boundingBox())!;
+    let f = (await form.boundingBox())!;
+    expect(p.x + p.width).toBeLessThanOrEqual(f.x);
 
-  await page.setViewportSize({ width: 767, height: 900 });
-  p = (await panel.boundingBox())!;
-  f = (await form.boundingBox())!;
-  expect(p.y + p.height).toBeLessThanOrEqual(f.y);
-});
+    await page.setViewportSize({ width: 767, height: 900 });
+    p = (await panel.boundingBox())!;
+    f = (await form.boundingBox())!;
+    expect(p.y + p.height).toBeLessThanOrEqual(f.y);
+  },
+);
 
 test('the voter dashboard greets, shows the verification status and links to the profile', async ({
   page,

@@ -13,7 +13,7 @@ async function openMenuIfCollapsed(page: Page) {
   return false;
 }
 
-test.describe('top bar', () => {
+test.describe('top bar', { tag: '@phone' }, () => {
   test('is fixed, 70px high, with the site links, E-Voting and Login', async ({ page }) => {
     await page.goto('/');
     const bar = page.locator('header.topbar');
@@ -153,7 +153,7 @@ test.describe('top bar', () => {
   });
 });
 
-test.describe('footer', () => {
+test.describe('footer', { tag: '@phone' }, () => {
   test('has the tagline, quick links, the Yogyakarta address, contacts, supporter logos and this year', async ({
     page,
   }) => {

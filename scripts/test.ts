@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit + integration tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set) and end-to-end tests in Chromium. Every step runs; the run fails if any did.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,13 +12,18 @@ const playwrightReport = path.join(reports, 'playwright.json');
 
 type Step = { name: string; cmd: string; args: string[]; env?: Record<string, string> };
 
-const steps: Step[] = [
+// The static checks are single-threaded: they run two at a time, each one's output printed whole
+// when it ends. The test steps then run one after the other, each using the whole machine.
+const checks: Step[] = [
   { name: 'typecheck', cmd: 'tsc', args: ['-p', 'tsconfig.json'] },
   { name: 'typecheck (web)', cmd: 'tsc', args: ['-p', 'web/tsconfig.json'] },
   { name: 'typecheck (e2e)', cmd: 'tsc', args: ['-p', 'e2e/tsconfig.json'] },
   { name: 'lint', cmd: 'eslint', args: ['.'] },
   { name: 'format', cmd: 'prettier', args: ['--check', '.', '--log-level', 'warn'] },
   { name: 'import cycles', cmd: 'node', args: ['scripts/check-import-cycles.ts'] },
+];
+
+const steps: Step[] = [
   {
     name: process.env.TEST_DATABASE_URL
       ? 'unit + integration (PGlite, PostgreSQL)'
@@ -35,6 +40,34 @@ const steps: Step[] = [
 ];
 
 const results: { name: string; ok: boolean; seconds: number }[] = [];
+
+function runBuffered(step: Step): Promise<void> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, {
+      cwd: root,
+      env: { ...process.env, ...step.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => out.push(b));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${step.name}`);
+      process.stdout.write(Buffer.concat(out));
+      results.push({ name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+      resolve();
+    });
+  });
+}
+
+const queue = [...checks];
+await Promise.all(
+  [0, 1].map(async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) await runBuffered(step);
+  }),
+);
+
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
   const started = Date.now();

@@ -10,7 +10,7 @@
  *   is the exact status (or any 2xx) a caller with the right gets for a well-formed request.
  * - Every request carries a valid body and real ids, so a refusal is never a validation answer.
  *   Every denied mutation is also sent with a malformed JSON body and must get the same 401/403:
- *   callers without the right are refused before their input is read (server/http/guards.ts).
+ *   callers without the right are refused before their input is read (server/http/access.ts).
  *   The one exception is casting, which checks the session inside its single SQL statement.
  * - State: every cell gets its own throwaway target when the operation changes something (a fresh
  *   draft/open/closed election with "this" committee on it and the two voters on its roll, a fresh
