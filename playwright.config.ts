@@ -32,7 +32,7 @@ export default defineConfig({
       // Phone width runs the tests tagged @phone: what changes with the width — the top bar and
       // footer, the profile layout, an admin screen at 390 px — and the keyboard, accessibility,
       // sign-in and registration, and the booth. Flows whose screens are the same at any width
-      // run once, at desktop width; the journey and the hostile-content suites look at their
+      // run once, at desktop width; the journey and the hostile-text suite look at their
       // screens 390 px wide themselves, and zoom checks reflow at 200% of the desktop width.
       grep: /@phone/,
       use: {

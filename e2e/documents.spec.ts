@@ -157,7 +157,13 @@ test('a service added in Kelola Layanan appears on the Layanan page', async ({ p
   await page.getByLabel('Kategori').selectOption(category);
   await page.getByRole('button', { name: 'Simpan Layanan' }).click();
   await expect(page.getByText(`Layanan "${second}" disimpan.`)).toBeVisible();
+  // The list filters a moment after typing (debounced): wait for the filtered answer, so the
+  // move below is not followed by the list reloading under the focused button.
+  const filtered = page.waitForResponse(
+    (r) => r.ok() && new URL(r.url()).searchParams.get('q') === String(suffix),
+  );
   await page.getByLabel('Cari layanan').fill(String(suffix));
+  await filtered;
   const first = page.getByRole('listitem', { name: title, exact: true });
   const row = page.getByRole('listitem', { name: second, exact: true });
   await expect(row.getByRole('button', { name: `Turunkan ${second}` })).toBeDisabled();

@@ -106,7 +106,8 @@ export async function waitForMail(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     // Files are named by arrival time: the newest match is the last one.
-    for (const f of fs.readdirSync(dir).sort().reverse()) {
+    const names = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+    for (const f of names.sort().reverse()) {
       const mail = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as {
         to: string[];
         subject: string;

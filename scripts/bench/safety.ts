@@ -1,5 +1,5 @@
 // The safety figures: runs the security suites (permission matrix, hostile input, abuse, faults,
-// secrecy) on PGlite and PostgreSQL and the browser's hostile-content journey, and turns the
+// secrecy) on PGlite and PostgreSQL and the browser's hostile text and uploads, and turns the
 // figures each suite records (server/security/figures.ts) into rows of BENCHMARKS.md.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,7 +26,8 @@ const titles: Record<string, string> = {
   abuse: 'Abuse (sign-in, mail, origin, cookies, headers)',
   faults: 'Faults (kill, database restart, disk)',
   secrecy: 'Secrecy (schema, logs, exports)',
-  'browser-hostile': 'Hostile content in Chromium (XSS, uploads)',
+  'browser-hostile-text': 'Hostile text in Chromium (XSS in every rendered field)',
+  'browser-hostile-uploads': 'Hostile uploads in Chromium',
 };
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): boolean {
@@ -47,7 +48,11 @@ export async function benchSafety(): Promise<Row[]> {
       ['run', '--project', 'integration', '--project', 'integration-pg', 'server/security/'],
       env,
     );
-    const browserOk = run('playwright', ['test', 'e2e/hostile-content.spec.ts'], env);
+    const browserOk = run(
+      'playwright',
+      ['test', 'e2e/hostile-text.spec.ts', 'e2e/hostile-uploads.spec.ts'],
+      env,
+    );
 
     const recorded = fs
       .readdirSync(dir)
@@ -59,7 +64,7 @@ export async function benchSafety(): Promise<Row[]> {
 
     const rows: Row[] = recorded.map((r) => {
       const zeros = mustBeZero.filter((k) => typeof r.figures[k] === 'number');
-      const suiteOk = r.suite === 'browser-hostile' ? browserOk : serverOk;
+      const suiteOk = r.suite.startsWith('browser-hostile') ? browserOk : serverOk;
       const pass = suiteOk && zeros.every((k) => r.figures[k] === 0);
       return {
         figure: `${titles[r.suite] ?? r.suite}, ${r.database}`,

@@ -2,10 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { files } from '../db/schema/index.ts';
 import { ApiError } from '../http/errors.ts';
+import { reencodeImage } from '../images/pipeline.ts';
 
 export type StoredFile = typeof files.$inferSelect;
 
@@ -78,17 +78,18 @@ export async function storeImage(
     throw refuse('Gambar harus berupa berkas JPEG, PNG atau WebP.');
   const render = async (width: number) => {
     try {
-      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer({ resolveWithObject: true });
-      return put(db, dataDir, data, {
+      const image = await reencodeImage(bytes, {
+        maxInputPixels: MAX_INPUT_PIXELS,
+        format: 'jpeg',
+        maxWidth: width,
+        quality: 82,
+        flatten: true,
+      });
+      return put(db, dataDir, image.data, {
         kind: 'image',
         contentType: 'image/jpeg',
-        width: info.width,
-        height: info.height,
+        width: image.width,
+        height: image.height,
         createdBy,
       });
     } catch (err) {
@@ -123,10 +124,12 @@ export async function storeDocument(
   // A picture kept as a document still loses its metadata (EXIF, GPS): re-encoded, same format.
   if (contentType.startsWith('image/')) {
     try {
-      bytes = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .toFormat(extension === 'jpg' ? 'jpeg' : (extension as 'png' | 'webp'))
-        .toBuffer();
+      bytes = (
+        await reencodeImage(bytes, {
+          maxInputPixels: MAX_INPUT_PIXELS,
+          format: extension === 'jpg' ? 'jpeg' : (extension as 'png' | 'webp'),
+        })
+      ).data;
     } catch {
       throw refuse('Gambar tidak dapat dibaca atau terlalu besar (maksimal 40 megapiksel).');
     }

@@ -1,6 +1,6 @@
-import sharp, { type Metadata } from 'sharp';
 import { PROFILE_PHOTO } from '../../shared/people.ts';
 import { ApiError } from '../http/errors.ts';
+import { imageHeader, reencodeImage, UnreadableImage } from './pipeline.ts';
 
 const bad = (message: string) => new ApiError(400, 'INVALID_PHOTO', message, { foto: message });
 
@@ -19,33 +19,27 @@ export async function normalizeProfilePhoto(foto: string): Promise<string> {
   if (bytes.length > PROFILE_PHOTO.maxBytes) {
     throw bad(`Ukuran foto maksimal ${Math.round(PROFILE_PHOTO.maxBytes / 1024)} KB.`);
   }
-  let meta: Metadata;
+  let out: { data: Buffer; width: number; height: number };
   try {
-    meta = await sharp(bytes, { limitInputPixels: 4_000_000 }).metadata();
-  } catch {
-    throw bad('Foto tidak dapat dibaca sebagai gambar.');
+    const header = await imageHeader(bytes, 4_000_000);
+    if (header.format !== 'jpeg') throw bad('Foto harus berupa gambar JPEG.');
+    if (!header.width || !header.height) throw bad('Foto tidak dapat dibaca sebagai gambar.');
+    out = await reencodeImage(bytes, {
+      maxInputPixels: 4_000_000,
+      format: 'jpeg',
+      quality: PROFILE_PHOTO.quality * 100,
+    });
+  } catch (err) {
+    if (err instanceof UnreadableImage) throw bad('Foto tidak dapat dibaca sebagai gambar.');
+    throw err;
   }
-  if (meta.format !== 'jpeg') throw bad('Foto harus berupa gambar JPEG.');
-  if (!meta.width || !meta.height) throw bad('Foto tidak dapat dibaca sebagai gambar.');
-  let out: Buffer;
-  let outMeta: Metadata;
-  try {
-    // Orientation applied, metadata (EXIF, GPS) and anything after the image dropped.
-    out = await sharp(bytes)
-      .rotate()
-      .jpeg({ quality: PROFILE_PHOTO.quality * 100, mozjpeg: true })
-      .toBuffer();
-    outMeta = await sharp(out).metadata();
-  } catch {
-    throw bad('Foto tidak dapat dibaca sebagai gambar.');
-  }
-  if ((outMeta.width ?? 0) > PROFILE_PHOTO.width)
+  if (out.width > PROFILE_PHOTO.width)
     throw bad(`Lebar foto maksimal ${PROFILE_PHOTO.width} piksel.`);
-  if ((outMeta.height ?? 0) > PROFILE_PHOTO.maxHeight) {
+  if (out.height > PROFILE_PHOTO.maxHeight) {
     throw bad(`Tinggi foto maksimal ${PROFILE_PHOTO.maxHeight} piksel.`);
   }
-  if (out.length > PROFILE_PHOTO.maxBytes) {
+  if (out.data.length > PROFILE_PHOTO.maxBytes) {
     throw bad(`Ukuran foto maksimal ${Math.round(PROFILE_PHOTO.maxBytes / 1024)} KB.`);
   }
-  return PREFIX + out.toString('base64');
+  return PREFIX + out.data.toString('base64');
 }

@@ -29,7 +29,9 @@ export async function startSmtpCatcher(opts: { saveTo?: string } = {}) {
             if (opts.saveTo) {
               const file = path.join(opts.saveTo, `${Date.now()}-${messages.length}.json`);
               const { envelopeTo: to, subject, text } = caught;
-              fs.writeFileSync(file, JSON.stringify({ to, subject, text }));
+              // Written whole, then renamed: a reader never sees half a message.
+              fs.writeFileSync(`${file}.part`, JSON.stringify({ to, subject, text }));
+              fs.renameSync(`${file}.part`, file);
             }
             callback();
           })

@@ -6,15 +6,18 @@ const buttonId = (prefix: string, direction: Direction, id: string) =>
   `${prefix}-${direction}-${id}`;
 
 /**
- * Keeps the keyboard where it was across a reorder: call `remember` before the move; when `list`
- * (the refreshed data) arrives, focus goes back to the same button, or to its partner when the
- * item reached the end. Use with <MoveButtons> and the same `prefix`.
+ * Keeps the keyboard where it was across a reorder: call `remember` before the move; once the
+ * move has finished (`busy` false) and the refreshed list (`list`) is on screen, focus goes
+ * back to the same button, or to its partner when the item reached the end. Use with
+ * <MoveButtons> and the same `prefix`.
  */
-export function useMoveFocus(prefix: string, list: unknown) {
+export function useMoveFocus(prefix: string, list: unknown, busy: boolean) {
   const target = useRef<{ id: string; direction: Direction } | null>(null);
   useEffect(() => {
     const t = target.current;
-    if (!t) return;
+    // While the move is pending the list on screen is the old one (and the refreshed one may
+    // still reorder the rows, which takes the focus away): wait for the move to finish.
+    if (!t || busy) return;
     const same = document.getElementById(buttonId(prefix, t.direction, t.id));
     const other = document.getElementById(
       buttonId(prefix, t.direction === 'up' ? 'down' : 'up', t.id),
@@ -22,12 +25,10 @@ export function useMoveFocus(prefix: string, list: unknown) {
     const button = (
       (same as HTMLButtonElement | null)?.disabled ? other : same
     ) as HTMLButtonElement | null;
-    // A list that renders while the move is still pending (its buttons disabled) is not the
-    // refreshed one: keep the target for the next render instead of dropping it.
     if (!button || button.disabled) return;
     button.focus();
     if (document.activeElement === button) target.current = null;
-  }, [prefix, list]);
+  }, [prefix, list, busy]);
   return {
     remember: (id: string, direction: Direction) => {
       target.current = { id, direction };

@@ -73,7 +73,7 @@ export const liveRouter = createRouter()
         c,
         30,
         'Terlalu banyak siaran langsung dibuka dari alamat Anda. Tutup tab lain atau coba lagi nanti.',
-      ) as never;
+      );
     }
     // One plain stream per client: the hub queues the same bytes on every one of them.
     let unsubscribe = () => {};
@@ -106,7 +106,7 @@ export const liveRouter = createRouter()
       'Cache-Control': 'no-store',
       'X-Accel-Buffering': 'no',
       'Transfer-Encoding': 'chunked',
-    }) as never;
+    });
   })
   .openapi(liveMe, async (c) => {
     const user = c.get('user');
@@ -138,5 +138,5 @@ export const liveRouter = createRouter()
       clearInterval(heartbeat);
       clearInterval(recheck);
       unsubscribe();
-    }) as never;
+    });
   });

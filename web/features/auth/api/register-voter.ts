@@ -7,7 +7,7 @@ import { api, json } from '../../../lib/api-client.ts';
  * nobody is signed in until the mailed confirmation link is opened.
  */
 export const registerVoter = (input: RegisterVoterInput) =>
-  json(api.voters.register.$post({ json: input as never }));
+  json(api.voters.register.$post({ json: input }));
 
 export function useRegisterVoter() {
   return useMutation({ mutationFn: registerVoter });

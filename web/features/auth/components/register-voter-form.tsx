@@ -29,7 +29,8 @@ export function RegisterVoterForm() {
     defaultValues: {
       namaLengkap: '',
       nim: '',
-      prodi: '' as never,
+      // No programme chosen yet: the select shows its placeholder.
+      prodi: undefined,
       email: '',
       password: '',
       confirmPassword: '',

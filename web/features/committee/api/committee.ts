@@ -88,7 +88,7 @@ export const useRoll = (id: string, q: string, page: number) =>
       json(
         api.elections[':id'].roll.$get({
           param: { id },
-          query: { q: q || undefined, page: String(page), pageSize: '50' } as never,
+          query: { q: q || undefined, page: String(page), pageSize: '50' },
         }),
       ),
     placeholderData: (prev) => prev,

@@ -4,6 +4,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { oneOf } from '../../../lib/options.ts';
 import { formatWib, isoToWibInput, wibInputToIso } from '../../../lib/wib.ts';
 import {
   useExtendElection,
@@ -93,7 +94,7 @@ export function SettingsPanel({
     kotakKosong: e.kotakKosong,
     abstain: e.abstain,
     rollMode: e.rollMode,
-    rollProdi: e.rollProdi,
+    rollProdi: e.rollProdi.flatMap((p) => oneOf(PRODI, p) || []),
     rollYears: e.rollYears.join(', '),
     resultsRelease: e.resultsRelease,
   });
@@ -116,7 +117,7 @@ export function SettingsPanel({
           .split(/[,\s]+/)
           .filter(Boolean)
           .map(Number),
-      } as never);
+      });
       setMessage({ kind: 'success', text: 'Pengaturan tersimpan.' });
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.fields);

@@ -6,5 +6,5 @@ import { documentsKey } from './list-documents.ts';
 export const useLatestDocuments = (limit: number) =>
   useQuery({
     queryKey: [...documentsKey, 'latest', limit],
-    queryFn: () => json(api.documents.latest.$get({ query: { limit: String(limit) } as never })),
+    queryFn: () => json(api.documents.latest.$get({ query: { limit: String(limit) } })),
   });

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DOCUMENT_LIMITS, type DocumentTypeGroup } from '../../../../shared/documents.ts';
 import { api, json } from '../../../lib/api-client.ts';
+import type { DocumentCategory } from '../../../../shared/documents.ts';
 
 export type DocumentFilter = {
   q: string;
-  category: string;
+  category: DocumentCategory | '';
   type: DocumentTypeGroup | '';
   page: number;
 };
@@ -21,7 +22,7 @@ const getDocuments = (f: DocumentFilter) =>
         type: f.type || undefined,
         page: String(f.page),
         pageSize: String(DOCUMENT_LIMITS.pageSize),
-      } as never,
+      },
     }),
   );
 export type DocumentItem = Awaited<ReturnType<typeof getDocuments>>['items'][number];

@@ -9,8 +9,8 @@ export function useSaveDocument() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: DocumentInput }) =>
       id
-        ? json(api.documents[':id'].$put({ param: { id }, json: input as never }))
-        : json(api.documents.$post({ json: input as never })),
+        ? json(api.documents[':id'].$put({ param: { id }, json: input }))
+        : json(api.documents.$post({ json: input })),
     onSuccess: () => qc.invalidateQueries({ queryKey: documentsKey }),
   });
 }

@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { DOCUMENT_CATEGORIES, DOCUMENT_LIMITS } from '../../../../shared/documents.ts';
+import {
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_LIMITS,
+  type DocumentCategory,
+} from '../../../../shared/documents.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { MoveButtons, useMoveFocus, type Direction } from '../../../components/move-buttons.tsx';
@@ -13,13 +17,14 @@ import { groupByCategory } from '../group.ts';
 import { useDebounced } from '../hooks/use-debounced.ts';
 import { DocumentForm } from './document-form.tsx';
 import '../../../styles/documents.css';
+import { oneOf } from '../../../lib/options.ts';
 
 type Editing = { doc: DocumentItem | null } | null;
 
 /** /admin/dokumen: every document, with search, category filter, pages, order, add/edit/delete. */
 export function DocumentAdmin() {
   const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
+  const [category, setCategory] = useState<DocumentCategory | ''>('');
   const [page, setPage] = useState(1);
   const q = useDebounced(search.trim());
   const docs = useDocuments({ q, category, type: '', page });
@@ -42,7 +47,7 @@ export function DocumentAdmin() {
   const fail = (err: unknown) =>
     setMessage({ kind: 'error', text: err instanceof ApiError ? err.message : 'Gagal.' });
 
-  const focus = useMoveFocus('move', docs.data);
+  const focus = useMoveFocus('move', docs.data, move.isPending);
   const moveDoc = async (d: DocumentItem, direction: Direction) => {
     if (move.isPending) return;
     setMessage(undefined);
@@ -107,7 +112,7 @@ export function DocumentAdmin() {
             id="adm-doc-category"
             value={category}
             onChange={(e) => {
-              setCategory(e.target.value);
+              setCategory(oneOf(DOCUMENT_CATEGORIES, e.target.value));
               setPage(1);
             }}
           >

@@ -58,7 +58,7 @@ export function DocumentForm({
           file: doc.file,
           fileName: doc.fileName,
         }
-      : { title: '', description: '', category: '' as never, file: '', fileName: '' },
+      : { title: '', description: '', category: undefined, file: '', fileName: '' },
   });
   const e = formState.errors;
   useEffect(() => headingRef.current?.focus(), []);

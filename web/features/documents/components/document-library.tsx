@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   DOCUMENT_CATEGORIES,
+  type DocumentCategory,
   DOCUMENT_LIMITS,
   DOCUMENT_TYPE_GROUPS,
   type DocumentTypeGroup,
@@ -12,11 +13,12 @@ import { groupByCategory, slug } from '../group.ts';
 import { useDebounced } from '../hooks/use-debounced.ts';
 import { DocumentCard } from './document-card.tsx';
 import '../../../styles/documents.css';
+import { oneOf } from '../../../lib/options.ts';
 
 /** /dokumen: the Bank Dokumen by category, with search, filters and pages. */
 export function DocumentLibrary() {
   const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
+  const [category, setCategory] = useState<DocumentCategory | ''>('');
   const [type, setType] = useState<DocumentTypeGroup | ''>('');
   const [page, setPage] = useState(1);
   const q = useDebounced(search.trim());
@@ -53,7 +55,7 @@ export function DocumentLibrary() {
             id="doc-category"
             value={category}
             onChange={(e) => {
-              setCategory(e.target.value);
+              setCategory(oneOf(DOCUMENT_CATEGORIES, e.target.value));
               setPage(1);
             }}
           >

@@ -12,7 +12,7 @@ const getAdminArticles = (f: AdminFilter) =>
         q: f.q.trim() || undefined,
         state: f.state || undefined,
         page: String(f.page),
-      } as never,
+      },
     }),
   );
 export type AdminArticleRow = Awaited<ReturnType<typeof getAdminArticles>>['items'][number];
@@ -47,14 +47,12 @@ function useArticleMutation<A, R>(fn: (a: A) => Promise<R>) {
 
 /** Saves a new article (draft, publish now or schedule). */
 export const useCreateArticle = () =>
-  useArticleMutation((input: ArticleSaveInput) =>
-    json(api.admin.articles.$post({ json: input as never })),
-  );
+  useArticleMutation((input: ArticleSaveInput) => json(api.admin.articles.$post({ json: input })));
 
 /** Saves changes to an article (its slug stays) and its publication. */
 export const useUpdateArticle = () =>
   useArticleMutation((v: { id: string; input: ArticleSaveInput }) =>
-    json(api.admin.articles[':id'].$put({ param: { id: v.id }, json: v.input as never })),
+    json(api.admin.articles[':id'].$put({ param: { id: v.id }, json: v.input })),
   );
 
 /** Publish now, schedule, or take off the site. */
@@ -64,7 +62,7 @@ export const useSetPublication = () =>
       json(
         api.admin.articles[':id'].publication.$post({
           param: { id: v.id },
-          json: { action: v.action, publishAt: v.publishAt } as never,
+          json: { action: v.action, publishAt: v.publishAt },
         }),
       ),
   );
@@ -81,8 +79,8 @@ export const usePreviewArticle = () =>
     mutationFn: (v: { id: string | null; input: Omit<ArticleSaveInput, 'action' | 'publishAt'> }) =>
       json(
         api.admin.articles.preview.$post({
-          query: (v.id ? { id: v.id } : {}) as never,
-          json: v.input as never,
+          query: v.id ? { id: v.id } : {},
+          json: v.input,
         }),
       ),
   });

@@ -12,7 +12,7 @@ const getArticles = (f: NewsFilter & { limit: number }) =>
         category: f.category || undefined,
         page: String(f.page),
         limit: String(f.limit),
-      } as never,
+      },
     }),
   );
 export type ArticleCard = Awaited<ReturnType<typeof getArticles>>['items'][number];

@@ -69,7 +69,7 @@ export function RequestForm() {
         ...v,
         waktuMulai: wibInputToIso(v.waktuMulai),
         waktuSelesai: wibInputToIso(v.waktuSelesai),
-      } as never);
+      });
       setSent(v.emailPemohon);
     } catch (err) {
       setFormError(applyServerErrors(err, setError, fields));

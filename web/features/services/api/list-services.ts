@@ -1,7 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, json } from '../../../lib/api-client.ts';
+import type { ServiceCategory } from '../../../../shared/services.ts';
 
-export type ServiceFilter = { q: string; category: string; page: number; limit: number };
+export type ServiceFilter = {
+  q: string;
+  category: ServiceCategory | '';
+  page: number;
+  limit: number;
+};
 
 /** Every query of this feature starts with this key; mutations invalidate it. */
 export const servicesKey = ['services'] as const;
@@ -14,7 +20,7 @@ const getServices = (f: ServiceFilter) =>
         category: f.category || undefined,
         page: String(f.page),
         limit: String(f.limit),
-      } as never,
+      },
     }),
   );
 export type ServiceItem = Awaited<ReturnType<typeof getServices>>['items'][number];

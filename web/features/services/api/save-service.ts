@@ -9,8 +9,8 @@ export function useSaveService() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ServiceInput }) =>
       id
-        ? json(api.services[':id'].$put({ param: { id }, json: input as never }))
-        : json(api.services.$post({ json: input as never })),
+        ? json(api.services[':id'].$put({ param: { id }, json: input }))
+        : json(api.services.$post({ json: input })),
     onSuccess: () => qc.invalidateQueries({ queryKey: servicesKey }),
   });
 }

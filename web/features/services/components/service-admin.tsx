@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { SERVICE_CATEGORIES, SERVICE_LIMITS } from '../../../../shared/services.ts';
+import {
+  SERVICE_CATEGORIES,
+  SERVICE_LIMITS,
+  type ServiceCategory,
+} from '../../../../shared/services.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { MoveButtons, useMoveFocus, type Direction } from '../../../components/move-buttons.tsx';
@@ -12,13 +16,14 @@ import { groupByCategory } from '../group.ts';
 import { useDebounced } from '../hooks/use-debounced.ts';
 import { ServiceForm } from './service-form.tsx';
 import '../../../styles/services.css';
+import { oneOf } from '../../../lib/options.ts';
 
 type Editing = { service: ServiceItem | null } | null;
 
 /** /admin/layanan: every service, with search, category filter, pages, order, add/edit/delete. */
 export function ServiceAdmin() {
   const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
+  const [category, setCategory] = useState<ServiceCategory | ''>('');
   const [page, setPage] = useState(1);
   const q = useDebounced(search.trim());
   const limit = SERVICE_LIMITS.adminPageSize;
@@ -42,7 +47,7 @@ export function ServiceAdmin() {
   const fail = (err: unknown) =>
     setMessage({ kind: 'error', text: err instanceof ApiError ? err.message : 'Gagal.' });
 
-  const focus = useMoveFocus('svc', list.data);
+  const focus = useMoveFocus('svc', list.data, move.isPending);
   const moveService = async (s: ServiceItem, direction: Direction) => {
     if (move.isPending) return;
     setMessage(undefined);
@@ -107,7 +112,7 @@ export function ServiceAdmin() {
             id="adm-svc-category"
             value={category}
             onChange={(e) => {
-              setCategory(e.target.value);
+              setCategory(oneOf(SERVICE_CATEGORIES, e.target.value));
               setPage(1);
             }}
           >

@@ -40,7 +40,7 @@ export function ServiceForm({
           contact: service.contact,
           hours: service.hours,
         }
-      : { title: '', description: '', category: '' as never, link: '', contact: '', hours: '' },
+      : { title: '', description: '', category: undefined, link: '', contact: '', hours: '' },
   });
   const e = formState.errors;
   useEffect(() => headingRef.current?.focus(), []);

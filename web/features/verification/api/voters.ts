@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, json } from '../../../lib/api-client.ts';
+import type { Prodi } from '../../../../shared/people.ts';
 
 export type VoterFilter = {
   q: string;
   status: '' | 'pending' | 'verified' | 'rejected';
-  prodi: string;
+  prodi: Prodi | '';
   page: number;
 };
 
@@ -21,7 +22,7 @@ export const useRegisteredVoters = (f: VoterFilter) =>
             prodi: f.prodi || undefined,
             page: String(f.page),
             pageSize: '25',
-          } as never,
+          },
         }),
       ),
     placeholderData: (prev) => prev,

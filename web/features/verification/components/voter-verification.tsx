@@ -12,6 +12,7 @@ import {
   type VoterFilter,
 } from '../api/voters.ts';
 import { Pager } from '../../../components/pager.tsx';
+import { oneOf } from '../../../lib/options.ts';
 
 const statusText = { pending: 'Menunggu', verified: 'Terverifikasi', rejected: 'Ditolak' } as const;
 const tone = { pending: 'pending', verified: 'ok', rejected: 'bad' } as const;
@@ -107,7 +108,7 @@ export function VoterVerification() {
           <select
             id="v-prodi"
             value={f.prodi}
-            onChange={(e) => setF({ ...f, prodi: e.target.value, page: 1 })}
+            onChange={(e) => setF({ ...f, prodi: oneOf(PRODI, e.target.value), page: 1 })}
           >
             <option value="">Semua</option>
             {PRODI.map((p) => (
