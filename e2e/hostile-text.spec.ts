@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { namaLengkapField, namaTampilanField } from '../shared/schemas/account.ts';
 import { electionSettingsSchema, rejectVoterSchema } from '../shared/schemas/election-setup.ts';
@@ -17,11 +16,14 @@ import {
   escapeHtml,
   expectRefused,
   fit,
+  inFuture,
   Inspector,
+  letters,
   Ledger,
   markOf,
   ok,
   openSession,
+  pdfBytes,
   plantEach,
   recordBrowserFigures,
   signInApi,
@@ -88,14 +90,6 @@ test.afterAll(() => {
   );
 });
 
-/** Letters only (names take no digits): the mark that finds this run's records. */
-const letters = (n: number) =>
-  Array.from({ length: n }, () => String.fromCharCode(97 + crypto.randomInt(0, 26))).join('');
-const pdfBytes = () =>
-  Buffer.from(
-    `%PDF-1.4\n% ${crypto.randomUUID()}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
-  );
-const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString();
 const SITE = 'BEM Poltek Nuklir';
 
 /** Checks the link preview the server writes into /berita/{slug}: every value escaped. */

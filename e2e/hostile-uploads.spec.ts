@@ -9,9 +9,12 @@ import { newVoter, registerByApi } from './support/fixtures.ts';
 import {
   apiClient,
   baseUrl,
+  inFuture,
   Inspector,
+  letters,
   ok,
   openSession,
+  pdfBytes,
   recordBrowserFigures,
   signInApi,
 } from './support/hostile.ts';
@@ -40,15 +43,6 @@ test.afterAll(() => {
       `${figures.uploadsNeutralised} neutralised, ${figures.executions} executions`,
   );
 });
-
-/** Letters only (names take no digits): the mark that finds this run's records. */
-const letters = (n: number) =>
-  Array.from({ length: n }, () => String.fromCharCode(97 + crypto.randomInt(0, 26))).join('');
-const pdfBytes = () =>
-  Buffer.from(
-    `%PDF-1.4\n% ${crypto.randomUUID()}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
-  );
-const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 type Upload = { name: string; mimeType: string; buffer: Buffer } | string;
 

@@ -443,3 +443,16 @@ export const unescapeHtml = (s: string) =>
     .replace(/&#39;/g, "'")
     .replace(/&#x27;/g, "'")
     .replace(/&amp;/g, '&');
+
+/** Letters only (names take no digits): the mark that finds this run's records. */
+export const letters = (n: number) =>
+  Array.from({ length: n }, () => String.fromCharCode(97 + crypto.randomInt(0, 26))).join('');
+
+/** A small valid PDF, different each time (stored files are deduplicated by their bytes). */
+export const pdfBytes = () =>
+  Buffer.from(
+    `%PDF-1.4\n% ${crypto.randomUUID()}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
+
+/** An ISO time `ms` from now. */
+export const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString();
