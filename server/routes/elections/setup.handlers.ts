@@ -109,7 +109,6 @@ export const setupRouter = createRouter()
         prospectiveRollSize: prospective,
         turnout,
         canPrepare: can(actor, 'election', 'prepare', { id: election.id }),
-        canPublish: can(actor, 'election', 'publish', { id: election.id }),
         abilities: committeeAbilities(actor, election, new Date()),
       },
       200,

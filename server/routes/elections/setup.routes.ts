@@ -73,8 +73,6 @@ export const getOverview = apiRoute(access.committee('viewCommittee'), {
           prospectiveRollSize: z.number(),
           turnout: turnoutSchema,
           canPrepare: z.boolean(),
-          /** May press "Umumkan Hasil" once the polls close (committee, master). */
-          canPublish: z.boolean(),
           /** What the caller may do now (policies/election.ts `committeeAbilities`). */
           abilities: z.object({
             editSetup: z.boolean(),
