@@ -7,6 +7,117 @@ import tseslint from 'typescript-eslint';
 
 const features = fs.existsSync('web/features') ? fs.readdirSync('web/features') : [];
 
+/** Server folders by domain; a domain holds its rules, commands, queries and route declarations. */
+const serverDomains = ['elections', 'content', 'people', 'site'];
+/** What every domain stands on. */
+const serverFloor = [
+  'http',
+  'db',
+  'auth',
+  'audit',
+  'abuse',
+  'files',
+  'images',
+  'mail',
+  'live',
+  'crypto',
+  'runtime',
+];
+/** The only imports from one domain into another: a committee member's account is a person's. */
+const domainMayUse = { elections: ['people'], content: [], people: [], site: [] };
+const domainTypes = serverDomains.map((d) => `server-domain-${d}`);
+
+const basePolicies = [
+  {
+    from: { element: { type: 'shared' } },
+    disallow: {
+      to: {
+        element: {
+          types: {
+            anyOf: ['server*', 'web', 'scripts', 'e2e', ...features.map((f) => `feature-${f}`)],
+          },
+        },
+      },
+    },
+  },
+  {
+    from: { element: { type: 'server*' } },
+    disallow: {
+      to: {
+        element: {
+          types: {
+            anyOf: ['web', 'scripts', 'e2e', ...features.map((f) => `feature-${f}`)],
+          },
+        },
+      },
+    },
+  },
+  ...features.map((f) => ({
+    from: { element: { type: `feature-${f}` } },
+    disallow: {
+      to: {
+        element: {
+          types: { anyOf: features.filter((g) => g !== f).map((g) => `feature-${g}`) },
+        },
+      },
+    },
+  })),
+].filter((p) => p.disallow.to.element.types.anyOf.length > 0);
+
+const serverPolicies = [
+  {
+    from: { element: { type: 'server-floor' } },
+    disallow: {
+      to: { element: { types: { anyOf: ['server-access', 'server', 'server-test-support'] } } },
+    },
+    message: 'The floor (http, db, auth, …) must not import the access table or the app.',
+  },
+  {
+    from: { element: { type: 'server-floor' } },
+    disallow: {
+      to: { element: { types: { anyOf: domainTypes } } },
+      dependency: { kind: 'value' },
+    },
+    message: "The floor must not run a domain's code; move what both need down to the floor.",
+  },
+  {
+    from: { element: { type: 'server-access' } },
+    disallow: { to: { element: { types: { anyOf: domainTypes } } } },
+    message: "The access table reads only each domain's policy.ts.",
+  },
+  {
+    from: { element: { type: 'server-access' } },
+    allow: {
+      to: {
+        element: {
+          types: { anyOf: domainTypes },
+          fileInternalPath: ['policy.ts', '**/policy.ts'],
+        },
+      },
+    },
+  },
+  ...serverDomains.map((d) => ({
+    from: { element: { type: `server-domain-${d}` } },
+    disallow: {
+      to: {
+        element: {
+          types: {
+            anyOf: serverDomains
+              .filter((o) => o !== d && !domainMayUse[d].includes(o))
+              .map((o) => `server-domain-${o}`),
+          },
+        },
+      },
+    },
+    message: `server/${d} must not import another domain (allowed: ${domainMayUse[d].join(', ') || 'none'}); move the shared part to the floor.`,
+  })),
+  {
+    from: { element: { type: 'server*' } },
+    disallow: { to: { element: { type: 'server-test-support' } } },
+    message: 'Product code must not import test support.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -71,6 +182,12 @@ export default tseslint.config(
           pattern: `web/features/${f}`,
         })),
         { type: 'shared', pattern: 'shared' },
+        // The server: domains (each with its rules, commands, queries and routes), the access
+        // table above the floor, the floor every domain stands on, and the composition at the top.
+        ...serverDomains.map((d) => ({ type: `server-domain-${d}`, pattern: `server/${d}` })),
+        { type: 'server-access', pattern: 'server/access' },
+        { type: 'server-test-support', pattern: 'server/{test,security}' },
+        { type: 'server-floor', pattern: `server/{${serverFloor.join(',')}}` },
         { type: 'server', pattern: 'server' },
         { type: 'web', pattern: 'web' },
         { type: 'scripts', pattern: 'scripts' },
@@ -78,54 +195,19 @@ export default tseslint.config(
       ],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: basePolicies }] },
+  },
+  // Inside the server's own code (tests may set up anything): the floor never runs a domain's
+  // code (it may name a domain's types: the services registry does), the access table reads only
+  // the domains' policy.ts, a domain imports another only where `domainMayUse` says so, and no
+  // product code imports test support.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**', 'server/security/**'],
     rules: {
       'boundaries/dependencies': [
         'error',
-        {
-          default: 'allow',
-          policies: [
-            {
-              from: { element: { type: 'shared' } },
-              disallow: {
-                to: {
-                  element: {
-                    types: {
-                      anyOf: [
-                        'server',
-                        'web',
-                        'scripts',
-                        'e2e',
-                        ...features.map((f) => `feature-${f}`),
-                      ],
-                    },
-                  },
-                },
-              },
-            },
-            {
-              from: { element: { type: 'server' } },
-              disallow: {
-                to: {
-                  element: {
-                    types: {
-                      anyOf: ['web', 'scripts', 'e2e', ...features.map((f) => `feature-${f}`)],
-                    },
-                  },
-                },
-              },
-            },
-            ...features.map((f) => ({
-              from: { element: { type: `feature-${f}` } },
-              disallow: {
-                to: {
-                  element: {
-                    types: { anyOf: features.filter((g) => g !== f).map((g) => `feature-${g}`) },
-                  },
-                },
-              },
-            })),
-          ].filter((p) => p.disallow.to.element.types.anyOf.length > 0),
-        },
+        { default: 'allow', policies: [...basePolicies, ...serverPolicies] },
       ],
     },
   },

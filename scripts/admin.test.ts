@@ -27,7 +27,9 @@ function admin(dataDir: string, ...args: string[]) {
   return { code: r.status, out: r.stdout + r.stderr };
 }
 
-describe('npm run admin', () => {
+// Each call is a new process that opens (and on first use migrates) its own embedded database:
+// several seconds each, more on a loaded machine, so these tests get more than the default time.
+describe('npm run admin', { timeout: 120_000 }, () => {
   it('creates a master admin and lists admins', async () => {
     const dir = tmpDataDir();
     const created = admin(
@@ -106,7 +108,7 @@ describe('npm run admin', () => {
   });
 });
 
-describe('the data folder lock', () => {
+describe('the data folder lock', { timeout: 120_000 }, () => {
   it('refuses the CLI and a second server while a server holds the folder, and touches nothing', async () => {
     const dir = tmpDataDir();
     const server = spawn(process.execPath, [path.join(root, 'server/main.ts')], {

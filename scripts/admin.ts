@@ -1,11 +1,11 @@
 // `npm run admin -- create --email E --password P --name N [--role master]` and `npm run admin -- list`.
 import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
-import { createAdmin } from '../server/commands/create-admin.ts';
+import { createAdmin } from '../server/people/admins/create-admin.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { admins, user } from '../server/db/schema/index.ts';
-import { loadEnvOrExit } from '../server/env.ts';
+import { loadEnvOrExit } from '../server/runtime/env.ts';
 import { ApiError } from '../server/http/errors.ts';
 import { emailField, namaLengkapField, passwordField } from '../shared/schemas/account.ts';
 import { ADMIN_ROLES, type AdminRole } from '../shared/people.ts';

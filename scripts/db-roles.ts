@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { migratePostgres } from '../server/db/client.ts';
 import { grantAppRole } from '../server/db/roles.ts';
-import { loadEnvOrExit } from '../server/env.ts';
+import { loadEnvOrExit } from '../server/runtime/env.ts';
 
 const usage = 'Pemakaian: npm run db:roles -- --app-role NAMA_PERAN';
 

@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import { openDatabase, type Db } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { admins, candidates, elections } from '../server/db/schema/index.ts';
-import { loadEnvOrExit } from '../server/env.ts';
+import { loadEnvOrExit } from '../server/runtime/env.ts';
 import { seedDemoDocuments, seedDemoServices } from './demo/documents.ts';
 import { seedDemoNews } from './demo/news.ts';
 import { seedDemoAbout, seedDemoStructure } from './demo/structure.ts';

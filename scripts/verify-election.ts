@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { openDatabase } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { verifyElection } from '../server/elections/results/verify-election.ts';
-import { loadEnvOrExit } from '../server/env.ts';
+import { loadEnvOrExit } from '../server/runtime/env.ts';
 import { ApiError } from '../server/http/errors.ts';
 import { verifyRecordFolder } from './verify-record.ts';
 

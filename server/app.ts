@@ -12,28 +12,29 @@ import { mountFiles } from './http/files.ts';
 import { originGuard } from './http/origin-guard.ts';
 import { storageGuard } from './http/storage-guard.ts';
 import { mountWebApp } from './http/static.ts';
-import { mountDocs } from './routes/docs/docs.ts';
-import { healthRouter } from './routes/health/health.handlers.ts';
-import { activityRouter } from './routes/activity/activity.handlers.ts';
-import { adminsRouter } from './routes/admins/admins.handlers.ts';
-import { committeeRouter } from './routes/committee/committee.handlers.ts';
-import { electionRequestsRouter } from './routes/election-requests/election-requests.handlers.ts';
-import { setupRouter } from './routes/elections/setup.handlers.ts';
-import { votingRouter } from './routes/elections/voting.handlers.ts';
-import { liveRouter } from './routes/live/live.handlers.ts';
-import { meRouter } from './routes/me/me.handlers.ts';
-import { metricsRouter } from './routes/metrics/metrics.handlers.ts';
-import { oversightRouter } from './routes/oversight/oversight.handlers.ts';
-import { siteRouter } from './routes/site/site.handlers.ts';
-import { structureRouter } from './routes/structure/structure.handlers.ts';
-import { uploadsRouter } from './routes/uploads/uploads.handlers.ts';
-import { articlesRouter } from './routes/articles/articles.handlers.ts';
-import { articlePageMeta, mountSeoFiles } from './routes/articles/pages.ts';
-import { documentsRouter } from './routes/documents/documents.handlers.ts';
-import { servicesRouter } from './routes/services/services.handlers.ts';
-import { resultsRouter } from './routes/results/results.handlers.ts';
-import { verificationRouter } from './routes/voters/verification.handlers.ts';
-import { votersRouter } from './routes/voters/voters.handlers.ts';
+import { mountDocs } from './http/docs.ts';
+import { healthRouter } from './site/health/health.handlers.ts';
+import { activityRouter } from './site/activity/activity.handlers.ts';
+import { adminsRouter } from './people/admins/admins.handlers.ts';
+import { committeeRouter } from './elections/committee/committee.handlers.ts';
+import { electionRequestsRouter } from './elections/requests/election-requests.handlers.ts';
+import { setupRouter } from './elections/setup/setup.handlers.ts';
+import { votingRouter } from './elections/ballot-box/voting.handlers.ts';
+import { turnoutStreamRouter } from './elections/live/turnout-stream.ts';
+import { liveMeRouter } from './people/me/live.ts';
+import { meRouter } from './people/me/me.handlers.ts';
+import { metricsRouter } from './site/metrics/metrics.handlers.ts';
+import { oversightRouter } from './elections/oversight/oversight.handlers.ts';
+import { siteRouter } from './site/settings/site.handlers.ts';
+import { structureRouter } from './content/structure/structure.handlers.ts';
+import { uploadsRouter } from './content/uploads/uploads.handlers.ts';
+import { articlesRouter } from './content/articles/articles.handlers.ts';
+import { articlePageMeta, mountSeoFiles } from './content/articles/pages.ts';
+import { documentsRouter } from './content/documents/documents.handlers.ts';
+import { servicesRouter } from './content/services/services.handlers.ts';
+import { resultsRouter } from './elections/results/results.handlers.ts';
+import { verificationRouter } from './people/voters/verification.handlers.ts';
+import { votersRouter } from './people/voters/voters.handlers.ts';
 
 /** JSON bodies above this are refused with 413 (uploads get their own limit on their routes). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -50,7 +51,8 @@ function apiRoutes() {
     .route('/', metricsRouter)
     .route('/', siteRouter)
     .route('/', structureRouter)
-    .route('/', liveRouter)
+    .route('/', turnoutStreamRouter)
+    .route('/', liveMeRouter)
     .route('/', electionRequestsRouter)
     .route('/', committeeRouter)
     .route('/', setupRouter)

@@ -1,7 +1,7 @@
 import { checkDataDir, DataDirError } from './db/data-dir.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { loadEnvOrExit } from './env.ts';
-import { createLogger } from './logger.ts';
+import { loadEnvOrExit } from './runtime/env.ts';
+import { createLogger } from './runtime/logger.ts';
 
 /** The process entry: reads the environment, serves, and shuts down cleanly on a signal. */
 async function main() {

@@ -1,4 +1,4 @@
-import { passwords } from './passwords.ts';
+import { passwords } from './auth/passwords.ts';
 import { BackgroundWork } from './http/background.ts';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,17 +7,17 @@ import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { pruneFileStore } from './files/release.ts';
 import { Slots } from './http/slots.ts';
-import { createAuth } from './auth.ts';
-import { createAdmin, hasMasterAdmin } from './commands/create-admin.ts';
+import { createAuth } from './auth/auth.ts';
+import { createAdmin, hasMasterAdmin } from './people/admins/create-admin.ts';
 import { openDatabase } from './db/client.ts';
 import { checkDataDir } from './db/data-dir.ts';
 import { loadAuthSecret } from './db/secret.ts';
-import type { Env } from './env.ts';
+import type { Env } from './runtime/env.ts';
 import type { AppEnv, Services } from './http/context.ts';
 import { ApiError } from './http/errors.ts';
 import { PersonEvents } from './live/person-events.ts';
-import { TurnoutEvents } from './live/turnout-events.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { TurnoutEvents } from './elections/live/turnout-events.ts';
+import { createLogger, type Logger } from './runtime/logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
 export type RunningServer = {

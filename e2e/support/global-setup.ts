@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from '../../scripts/build-if-needed.ts';
-import { createAdmin } from '../../server/commands/create-admin.ts';
+import { createAdmin } from '../../server/people/admins/create-admin.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { voters } from '../../server/db/schema/index.ts';
 import { startSmtpCatcher } from '../../server/test/smtp.ts';

@@ -2,7 +2,7 @@
 // usual environment variables) plus the baseline endpoint, which exists only in this process.
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { loadEnv } from '../../server/env.ts';
+import { loadEnv } from '../../server/runtime/env.ts';
 import type { AppEnv } from '../../server/http/context.ts';
 import { startServer } from '../../server/server.ts';
 

@@ -8,7 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { passwords } from '../../server/passwords.ts';
+import { passwords } from '../../server/auth/passwords.ts';
 import { openDatabase, type Db } from '../../server/db/client.ts';
 import {
   account,

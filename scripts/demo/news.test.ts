@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../server/commands/create-admin.ts';
+import { createAdmin } from '../../server/people/admins/create-admin.ts';
 import { startTestApp, type TestApp } from '../../server/test/app.ts';
 import { seedDemoNews } from './news.ts';
 

@@ -1,4 +1,6 @@
 import type { Db } from '../db/client.ts';
+import type { Logger } from '../runtime/logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { emailDigest, hitWindow } from './counters.ts';
 
 /**
@@ -19,4 +21,18 @@ export type QuotaMailKind = keyof typeof MAIL_PER_RECIPIENT_PER_HOUR;
 export async function takeMailQuota(db: Db, kind: QuotaMailKind, to: string): Promise<boolean> {
   const { count } = await hitWindow(db, `mail-${kind}|${emailDigest(to)}`, 3_600_000, Date.now());
   return count <= MAIL_PER_RECIPIENT_PER_HOUR[kind];
+}
+
+/** Sends a mail of `kind` unless the recipient's hourly quota of that kind is used up. */
+export async function sendCappedMail(
+  deps: { db: Db; mailer: Mailer; logger: Logger },
+  kind: QuotaMailKind,
+  to: string,
+  build: () => { subject: string; text: string; html: string },
+) {
+  if (!(await takeMailQuota(deps.db, kind, to))) {
+    deps.logger.warn({ kind }, 'registration mail not sent: the address had its hourly share');
+    return;
+  }
+  await deps.mailer.send({ to, ...build() });
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { desc, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
-import { GENESIS } from '../elections/rules/chain.ts';
+import { GENESIS } from '../crypto/hash-chain.ts';
 
 // Every appender takes this lock first, so entries form one chain however many instances write.
 const AUDIT_LOCK_KEY = 7_204_613_512;

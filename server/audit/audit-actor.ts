@@ -1,4 +1,4 @@
-import type { Actor } from '../policies/actor.ts';
+import type { Actor } from '../auth/actor.ts';
 import type { AuditEntry } from './append-audit.ts';
 
 /** Who an audit entry names: the person and the role they acted in. */

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
-import { GENESIS } from '../elections/rules/chain.ts';
+import { GENESIS } from '../crypto/hash-chain.ts';
 import { auditEntryHash } from './append-audit.ts';
 
 export type ChainReport = { ok: boolean; entries: number; head: string; problems: string[] };

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { loadActor, type Actor } from '../policies/actor.ts';
+import { loadActor, type Actor } from '../auth/actor.ts';
 import type { AppEnv } from './context.ts';
 
 // One load per request, whether the guard, the handler or both ask.

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { SIGN_IN_THROTTLE_CODES } from '../abuse/sign-in-throttle.ts';
-import { CLIENT_IP_HEADER } from '../auth.ts';
+import { CLIENT_IP_HEADER } from '../auth/auth.ts';
 import type { AppEnv } from './context.ts';
 import type { ErrorBody } from './errors.ts';
 

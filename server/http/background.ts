@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../runtime/logger.ts';
 
 /**
  * Work a request starts and does not wait for (its answer must not depend on the outcome, such

@@ -1,13 +1,13 @@
 import type { BackgroundWork } from './background.ts';
-import type { Auth } from '../auth.ts';
+import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/client.ts';
-import type { Env } from '../env.ts';
+import type { Env } from '../runtime/env.ts';
 import type { PersonEvents } from '../live/person-events.ts';
-import type { TurnoutEvents } from '../live/turnout-events.ts';
-import type { Logger } from '../logger.ts';
+import type { TurnoutEvents } from '../elections/live/turnout-events.ts';
+import type { Logger } from '../runtime/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Slots } from './slots.ts';
-import type { Passwords } from '../passwords.ts';
+import type { Passwords } from '../auth/passwords.ts';
 
 /** Everything a handler may use; built once per process and passed to the app. */
 export type Services = {
@@ -16,7 +16,7 @@ export type Services = {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
-  /** Password hashing at this instance's cost (server/passwords.ts). */
+  /** Password hashing at this instance's cost (server/auth/passwords.ts). */
   passwords: Passwords;
   live: PersonEvents;
   /** Live turnout of elections (one LISTEN, fanned out to every open stream). */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../runtime/logger.ts';
 
 /** Field name -> Indonesian message, for forms to show next to the field. */
 export type FieldErrors = Record<string, string>;
@@ -25,6 +25,9 @@ export class ApiError extends Error {
 export const errors = {
   unauthenticated: () => new ApiError(401, 'UNAUTHENTICATED', 'Silakan masuk terlebih dahulu.'),
   forbidden: () => new ApiError(403, 'FORBIDDEN', 'Anda tidak memiliki akses untuk tindakan ini.'),
+  /** A long-lived request (an event stream) refused while the process is stopping. */
+  shuttingDown: () =>
+    new ApiError(503, 'SHUTTING_DOWN', 'Server sedang dimulai ulang. Coba lagi sebentar lagi.'),
 };
 
 /** Builds the JSON error response. */

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { CLIENT_IP_HEADER } from '../auth.ts';
+import { CLIENT_IP_HEADER } from '../auth/auth.ts';
 import type { AppEnv } from './context.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../runtime/logger.ts';
 
 type Listener = (event: 'changed' | 'closing') => void;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../runtime/logger.ts';
 
 /** One outgoing message; text is always present, html optional. */
 export type Mail = { to: string; subject: string; text: string; html?: string };

@@ -9,9 +9,9 @@ import {
   SIGN_IN_MESSAGES,
 } from '../abuse/sign-in-throttle.ts';
 import { MAIL_PER_RECIPIENT_PER_HOUR } from '../abuse/mail-quota.ts';
-import { createAdmin } from '../commands/create-admin.ts';
+import { createAdmin } from '../people/admins/create-admin.ts';
 import { elections, requestLimits, voters } from '../db/schema/index.ts';
-import { createInvitation } from '../elections/invitations.ts';
+import { createInvitation } from '../elections/committee/invitations.ts';
 import { startTestApp, voterInput, type TestApp, type TestClient } from '../test/app.ts';
 import { insertOpenElection } from '../test/elections.ts';
 import { imageBytes } from '../test/images.ts';

@@ -8,7 +8,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { testUtils } from 'better-auth/plugins';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SESSION_IDLE_SECONDS } from '../auth.ts';
+import { SESSION_IDLE_SECONDS } from '../auth/auth.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { ballots, participation } from '../db/schema/index.ts';

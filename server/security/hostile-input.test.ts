@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { committeeMembers, elections, user, voters } from '../db/schema/index.ts';
-import { createInvitation } from '../elections/invitations.ts';
+import { createInvitation } from '../elections/committee/invitations.ts';
 import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../test/app.ts';
 import { insertOpenElection } from '../test/elections.ts';
 import {

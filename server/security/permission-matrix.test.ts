@@ -10,7 +10,7 @@
  *   is the exact status (or any 2xx) a caller with the right gets for a well-formed request.
  * - Every request carries a valid body and real ids, so a refusal is never a validation answer.
  *   Every denied mutation is also sent with a malformed JSON body and must get the same 401/403:
- *   callers without the right are refused before their input is read (server/http/access.ts).
+ *   callers without the right are refused before their input is read (server/access/route-access.ts).
  *   The one exception is casting, which checks the session inside its single SQL statement.
  * - State: every cell gets its own throwaway target when the operation changes something (a fresh
  *   draft/open/closed election with "this" committee on it and the two voters on its roll, a fresh
@@ -26,8 +26,8 @@
 import { recordFigures } from './figures.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../commands/create-admin.ts';
-import { submitElectionRequest } from '../commands/election-requests.ts';
+import { createAdmin } from '../people/admins/create-admin.ts';
+import { submitElectionRequest } from '../elections/requests/election-requests.ts';
 import { samplePdf } from '../content/documents/sample-pdf.ts';
 import {
   admins,
@@ -39,7 +39,7 @@ import {
   voters,
 } from '../db/schema/index.ts';
 import { castBallot } from '../elections/ballot-box/cast-ballot.ts';
-import { createInvitation } from '../elections/invitations.ts';
+import { createInvitation } from '../elections/committee/invitations.ts';
 import { startTestApp, voterInput, type TestApp, type TestClient } from '../test/app.ts';
 import { insertOpenElection, insertVoters } from '../test/elections.ts';
 import { imageBytes } from '../test/images.ts';

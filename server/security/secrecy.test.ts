@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../commands/create-admin.ts';
+import { createAdmin } from '../people/admins/create-admin.ts';
 import { queryRows } from '../db/client.ts';
 import { auditLog, committeeMembers, elections, user } from '../db/schema/index.ts';
 import { verifyElection } from '../elections/results/verify-election.ts';
@@ -25,7 +25,7 @@ const sink = new Writable({
     done();
   },
 });
-// The same options as server/logger.ts, at debug level, into the sink above.
+// The same options as server/runtime/logger.ts, at debug level, into the sink above.
 const logger = pino(
   {
     level: 'debug',

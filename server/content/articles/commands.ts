@@ -12,7 +12,7 @@ import { auditActor } from '../../audit/audit-actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { articles, files } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Actor } from '../../policies/actor.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { findArticle, type ArticleWithState } from './queries.ts';
 import { htmlToText, sanitizeArticleHtml } from './sanitize.ts';
 import { insertWithSlug, slugify } from './slugs.ts';

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { documents, files } from '../../db/schema/index.ts';
 import { safeFileName } from '../../files/store.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Actor } from '../../policies/actor.ts';
+import type { Actor } from '../../auth/actor.ts';
 import {
   categoryOrder,
   containsPattern,

@@ -11,7 +11,7 @@ import { auditActor } from '../../audit/audit-actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { services } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Actor } from '../../policies/actor.ts';
+import type { Actor } from '../../auth/actor.ts';
 import {
   categoryOrder,
   containsPattern,

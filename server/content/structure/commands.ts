@@ -12,7 +12,7 @@ import { auditActor } from '../../audit/audit-actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { files, orgDivisions, orgMembers, orgPeriods } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Actor } from '../../policies/actor.ts';
+import type { Actor } from '../../auth/actor.ts';
 import type { Division, Member, Period } from './queries.ts';
 
 type PeriodValues = z.output<typeof periodInputSchema>;

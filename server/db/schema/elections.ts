@@ -15,7 +15,6 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ELECTION_STATUSES } from '../../elections/rules/lifecycle.ts';
 import { user } from './auth.ts';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
@@ -25,7 +24,13 @@ const updatedAt = timestamp('updated_at', { withTimezone: true })
   .notNull();
 
 export const requestStatus = pgEnum('election_request_status', ['pending', 'approved', 'rejected']);
-export const electionStatus = pgEnum('election_status', ELECTION_STATUSES);
+/** Stored statuses; the lifecycle between them is server/elections/rules/lifecycle.ts. */
+export const electionStatus = pgEnum('election_status', [
+  'draft',
+  'ready',
+  'published',
+  'archived',
+]);
 export const rollMode = pgEnum('election_roll_mode', ['all', 'prodi', 'angkatan', 'roll']);
 export const resultsRelease = pgEnum('election_results_release', ['on-close', 'manual']);
 

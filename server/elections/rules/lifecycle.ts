@@ -1,11 +1,12 @@
+import type { electionStatus } from '../../db/schema/index.ts';
+
 /**
  * Election lifecycle. Stored statuses: draft (committee prepares) -> ready (locked) -> published
  * (results released), plus archived. Between "ready" and "published", whether an election is
  * upcoming, open or closed follows from its schedule and the clock alone, so no job has to run
  * for polls to open or close on time.
  */
-export const ELECTION_STATUSES = ['draft', 'ready', 'published', 'archived'] as const;
-export type ElectionStatus = (typeof ELECTION_STATUSES)[number];
+export type ElectionStatus = (typeof electionStatus.enumValues)[number];
 
 /** What an election is at a given moment. */
 export type Phase = 'draft' | 'upcoming' | 'open' | 'closed' | 'published' | 'archived';

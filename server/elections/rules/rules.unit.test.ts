@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ABSTAIN, ballotChoices, ballotDigest, hashReceipt, KOTAK_KOSONG } from './ballot.ts';
-import { ballotChainOrder, chainHead, GENESIS, link } from './chain.ts';
+import { chainHead, GENESIS, link } from '../../crypto/hash-chain.ts';
+import { ballotChainOrder } from './chain.ts';
 import {
   canArchive,
   canCast,

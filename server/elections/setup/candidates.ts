@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { appendAudit } from '../../audit/append-audit.ts';
 import { auditActor } from '../../audit/audit-actor.ts';
-import { isUniqueViolation } from '../../commands/create-account.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { candidates } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { normalizeProfilePhoto } from '../../images/profile-photo.ts';
-import type { Actor } from '../../policies/actor.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { draftForUpdate } from './guard.ts';
 
 export type CandidateInput = {

@@ -4,7 +4,7 @@ import { auditActor } from '../../audit/audit-actor.ts';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { candidates, electionRoll, elections } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Actor } from '../../policies/actor.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { rollRuleSql } from '../rules/eligibility.ts';
 import { canExtend, lockBlockers } from '../rules/lifecycle.ts';
 import { draftForUpdate } from './guard.ts';

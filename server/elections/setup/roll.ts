@@ -5,7 +5,7 @@ import { auditActor } from '../../audit/audit-actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { electionRoll, voters } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Actor } from '../../policies/actor.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { rollEntryLabel, standing } from '../rules/eligibility.ts';
 import { phaseOf, type Schedule } from '../rules/lifecycle.ts';
 import { draftForUpdate } from './guard.ts';

@@ -3,7 +3,7 @@ import { appendAudit } from '../../audit/append-audit.ts';
 import { auditActor } from '../../audit/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
 import { elections } from '../../db/schema/index.ts';
-import type { Actor } from '../../policies/actor.ts';
+import type { Actor } from '../../auth/actor.ts';
 import type { ROLL_MODES } from '../../../shared/schemas/election-setup.ts';
 import { draftForUpdate } from './guard.ts';
 

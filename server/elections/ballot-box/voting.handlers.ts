@@ -1,0 +1,122 @@
+import { signedSessionToken } from '../../auth/auth.ts';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { candidates, electionRoll, elections } from '../../db/schema/index.ts';
+import { castBallot } from './cast-ballot.ts';
+import { standingIn, standingsOf } from './standing.ts';
+import { ballotChoices } from '../rules/ballot.ts';
+import { actorOf } from '../../http/actor.ts';
+import { ApiError, errors } from '../../http/errors.ts';
+import { createRouter } from '../../http/router.ts';
+import { authorize } from '../../access/authorize.ts';
+import { presentElection } from '../present.ts';
+import { castVote, getBallot, listPublicElections, myElections } from './voting.routes.ts';
+
+const notFound = () => new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+
+export const votingRouter = createRouter()
+  .openapi(listPublicElections, async (c) => {
+    const rows = await c
+      .get('services')
+      .database.db.select()
+      .from(elections)
+      .where(inArray(elections.status, ['ready', 'published']))
+      .orderBy(desc(elections.startsAt))
+      .limit(200);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ items: rows.map((e) => presentElection(e)) }, 200);
+  })
+  .openapi(getBallot, async (c) => {
+    const user = c.get('user');
+    if (!user) throw errors.unauthenticated();
+    const db = c.get('services').database.db;
+    const id = c.req.valid('param').id;
+    const [election] = await db.select().from(elections).where(eq(elections.id, id));
+    if (!election || election.status === 'draft' || election.status === 'archived')
+      throw notFound();
+    const cands = await db
+      .select()
+      .from(candidates)
+      .where(eq(candidates.electionId, id))
+      .orderBy(asc(candidates.nomorUrut));
+    // Where this account stands: rules/eligibility.ts, the same rule a cast is refused by.
+    const { refusal, votedAt } = await standingIn(db, user.id, election);
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      {
+        election: presentElection(election),
+        candidates: cands.map((x) => ({
+          id: x.id,
+          nomorUrut: x.nomorUrut,
+          namaKetua: x.namaKetua,
+          namaWakil: x.namaWakil,
+          visi: x.visi,
+          misi: x.misi,
+          foto: x.foto,
+        })),
+        choices: ballotChoices(
+          cands.map((x) => x.id),
+          election,
+        ),
+        me: {
+          canVote: refusal === null,
+          reason: refusal?.message ?? null,
+          votedAt: votedAt?.toISOString() ?? null,
+        },
+      },
+      200,
+    );
+  })
+  .openapi(castVote, async (c) => {
+    // The session is checked inside the casting statement itself (see castBallot), so a vote
+    // costs one database round trip; the generic session load is skipped for this route.
+    const { auth, database, turnout } = c.get('services');
+    const sessionToken = await signedSessionToken(c, auth);
+    if (!sessionToken) throw errors.unauthenticated();
+    const electionId = c.req.valid('param').id;
+    const { receipt, votedAt } = await castBallot(database.db, {
+      electionId,
+      sessionToken,
+      choice: c.req.valid('json').choice,
+    });
+    // Live turnout pages learn of it (coalesced; nothing waits for it).
+    turnout.changed(electionId);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ receipt, votedAt: votedAt.toISOString() }, 201);
+  })
+  .openapi(myElections, async (c) => {
+    const actor = await actorOf(c);
+    authorize(actor, 'voter', 'readOwn', null);
+    const db = c.get('services').database.db;
+    // The elections whose roll holds this voter's NIM; where they stand in each is the rule's.
+    const rows = await db
+      .select({ election: elections })
+      .from(electionRoll)
+      .innerJoin(elections, eq(elections.id, electionRoll.electionId))
+      .where(
+        and(
+          eq(electionRoll.nim, actor.voter!.nim),
+          inArray(elections.status, ['ready', 'published']),
+        ),
+      )
+      .orderBy(desc(elections.startsAt));
+    const standings = await standingsOf(
+      db,
+      actor.user.id,
+      rows.map((r) => r.election),
+    );
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      {
+        items: rows.map((r) => {
+          const s = standings.get(r.election.id)!;
+          return {
+            ...presentElection(r.election),
+            canVote: s.refusal === null,
+            reason: s.refusal?.message ?? null,
+            votedAt: s.votedAt?.toISOString() ?? null,
+          };
+        }),
+      },
+      200,
+    );
+  });

@@ -1,0 +1,89 @@
+import { access, apiRoute } from '../../access/route-access.ts';
+import { uuidSchema } from '../../../shared/ids.ts';
+import { z } from '@hono/zod-openapi';
+import { errorResponses } from '../../http/schemas.ts';
+import { electionOut } from '../present.ts';
+import { candidateOut } from '../setup/setup.routes.ts';
+
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+const electionParam = z.object({ id: uuidSchema('ID pemilihan tidak valid.') });
+
+export const listPublicElections = apiRoute(access.public, {
+  method: 'get',
+  path: '/elections',
+  tags: ['Pemilihan'],
+  summary: 'Elections anyone may see: upcoming, open, closed and published (no drafts)',
+  responses: {
+    200: { description: 'Elections', content: json(z.object({ items: z.array(electionOut) })) },
+  },
+});
+
+const voterState = z.object({
+  /** Whether this voter may cast now; when not, `reason` says why in Indonesian. */
+  canVote: z.boolean(),
+  reason: z.string().nullable(),
+  votedAt: z.string().nullable(),
+});
+
+export const getBallot = apiRoute(access.signedIn, {
+  method: 'get',
+  path: '/voting/{id}',
+  tags: ['Pemilihan'],
+  summary: 'The ballot of an election and the signed-in voter’s state in it',
+  request: { params: electionParam },
+  responses: {
+    200: {
+      description: 'Ballot',
+      content: json(
+        z.object({
+          election: electionOut,
+          candidates: z.array(candidateOut),
+          choices: z.array(z.string()),
+          me: voterState,
+        }),
+      ),
+    },
+    401: errorResponses[401],
+    404: errorResponses[404],
+  },
+});
+
+export const castVote = apiRoute(
+  access.decidedByHandler('the session is checked inside the casting statement'),
+  {
+    method: 'post',
+    path: '/voting/{id}/cast',
+    tags: ['Pemilihan'],
+    summary: 'Cast the ballot (Kirim Suara); answers the receipt (Kode Bukti), shown once',
+    request: {
+      params: electionParam,
+      body: { required: true, content: json(z.object({ choice: z.string().min(1).max(64) })) },
+    },
+    responses: {
+      201: {
+        description: 'Recorded',
+        content: json(z.object({ receipt: z.string(), votedAt: z.string() })),
+      },
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: errorResponses[409],
+    },
+  },
+);
+
+export const myElections = apiRoute(access.ownVoter('readOwn'), {
+  method: 'get',
+  path: '/voters/me/elections',
+  tags: ['Pemilih'],
+  summary: 'The voter’s elections (on their roll) with their state for this voter',
+  responses: {
+    200: {
+      description: 'Elections',
+      content: json(z.object({ items: z.array(electionOut.extend(voterState.shape)) })),
+    },
+    401: errorResponses[401],
+    403: errorResponses[403],
+  },
+});

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { committeeMembers, elections, user } from '../../db/schema/index.ts';
+import type { Logger } from '../../runtime/logger.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { committeeChangedMail } from '../../mail/templates/election-requests.ts';
+
+/**
+ * Tells the whole committee of an election (as it stands now, and `alsoTo`, e.g. someone just
+ * taken off it) that its committee changed: nobody joins or leaves a committee unseen. Mail that
+ * fails is logged and never undoes the change.
+ */
+export async function mailCommittee(
+  deps: { db: Db; mailer: Mailer; logger: Logger; publicUrl: string },
+  electionId: string,
+  change: string,
+  alsoTo: string[] = [],
+) {
+  try {
+    const [election] = await deps.db
+      .select({ title: elections.title })
+      .from(elections)
+      .where(eq(elections.id, electionId));
+    const members = await deps.db
+      .select({ email: user.email })
+      .from(committeeMembers)
+      .innerJoin(user, eq(user.id, committeeMembers.userId))
+      .where(eq(committeeMembers.electionId, electionId));
+    const to = [...new Set([...members.map((m) => m.email), ...alsoTo])].filter(Boolean);
+    const mail = committeeChangedMail({
+      namaPemilihan: election?.title ?? '',
+      change,
+      url: `${deps.publicUrl}/panitia/${electionId}`,
+    });
+    await Promise.all(to.map((address) => deps.mailer.send({ to: address, ...mail })));
+  } catch (err) {
+    deps.logger.error({ err, electionId }, 'committee mail failed');
+  }
+}

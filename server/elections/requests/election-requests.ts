@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { takeMailQuota } from '../../abuse/mail-quota.ts';
+import { appendAudit } from '../../audit/append-audit.ts';
+import { auditActor } from '../../audit/audit-actor.ts';
+import type { Db } from '../../db/client.ts';
+import { electionRequests, elections } from '../../db/schema/index.ts';
+import { createInvitation } from '../committee/invitations.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Logger } from '../../runtime/logger.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import {
+  requestApprovedMail,
+  requestReceivedMail,
+  requestRejectedMail,
+} from '../../mail/templates/election-requests.ts';
+import type { Actor } from '../../auth/actor.ts';
+
+type Deps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
+
+type RequestInput = {
+  namaPemilihan: string;
+  penyelenggara: string;
+  deskripsi: string;
+  waktuMulai: Date;
+  waktuSelesai: Date;
+  namaPemohon: string;
+  emailPemohon: string;
+};
+
+/** Mail that fails is logged, never undoes what was decided. */
+function sendLater(deps: Deps, to: string, mail: { subject: string; text: string; html: string }) {
+  deps.mailer
+    .send({ to, ...mail })
+    .catch((err: unknown) => deps.logger.error({ err, to }, 'mail failed'));
+}
+
+/** Stores a request from anyone and confirms it to the requester by mail. */
+export async function submitElectionRequest(deps: Deps, actor: Actor | null, input: RequestInput) {
+  const request = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.insert(electionRequests).values(input).returning();
+    await appendAudit(tx, {
+      ...auditActor(actor),
+      ...(actor ? {} : { actorName: input.namaPemohon }),
+      action: 'election-request.submitted',
+      entityType: 'election-request',
+      entityId: row!.id,
+      summary: `Mengajukan permohonan pemilihan "${input.namaPemilihan}"`,
+      details: { penyelenggara: input.penyelenggara, emailPemohon: input.emailPemohon },
+    });
+    return row!;
+  });
+  // Anyone may ask, for any address: an inbox gets a few confirmations an hour at most.
+  void takeMailQuota(deps.db, 'election-request-received', input.emailPemohon)
+    .then((ok) => {
+      if (ok) sendLater(deps, input.emailPemohon, requestReceivedMail(input));
+      else deps.logger.warn('request confirmation not sent: the address had its hourly share');
+    })
+    .catch((err: unknown) => deps.logger.error({ err }, 'mail quota failed'));
+  return request;
+}
+
+async function pendingRequest(tx: Parameters<Parameters<Db['transaction']>[0]>[0], id: string) {
+  const [request] = await tx
+    .select()
+    .from(electionRequests)
+    .where(eq(electionRequests.id, id))
+    .for('update');
+  if (!request) throw new ApiError(404, 'NOT_FOUND', 'Permohonan tidak ditemukan.');
+  if (request.status !== 'pending') {
+    throw new ApiError(409, 'ALREADY_DECIDED', 'Permohonan ini sudah diputuskan sebelumnya.');
+  }
+  return request;
+}
+
+/**
+ * Approves a request: creates the election in draft and an invitation code for its committee,
+ * in one transaction; then mails the code to the requester.
+ */
+export async function approveElectionRequest(deps: Deps, actor: Actor, requestId: string) {
+  const result = await deps.db.transaction(async (tx) => {
+    const request = await pendingRequest(tx, requestId);
+    const [election] = await tx
+      .insert(elections)
+      .values({
+        title: request.namaPemilihan,
+        organizer: request.penyelenggara,
+        description: request.deskripsi,
+        startsAt: request.waktuMulai,
+        endsAt: request.waktuSelesai,
+        requestId: request.id,
+      })
+      .returning();
+    const invitation = await createInvitation(
+      tx,
+      election!.id,
+      actor.user.id,
+      request.emailPemohon,
+    );
+    await tx
+      .update(electionRequests)
+      .set({
+        status: 'approved',
+        decidedBy: actor.user.id,
+        decidedAt: new Date(),
+        electionId: election!.id,
+      })
+      .where(eq(electionRequests.id, request.id));
+    await appendAudit(tx, {
+      ...auditActor(actor, 'master'),
+      action: 'election-request.approved',
+      entityType: 'election-request',
+      entityId: request.id,
+      electionId: election!.id,
+      summary: `Menyetujui permohonan pemilihan "${request.namaPemilihan}"`,
+    });
+    return { request, election: election!, invitation };
+  });
+  sendLater(
+    deps,
+    result.request.emailPemohon,
+    requestApprovedMail({
+      ...result.request,
+      code: result.invitation.code,
+      expiresAt: result.invitation.expiresAt,
+      registerUrl: `${deps.publicUrl}/register-panitia`,
+    }),
+  );
+  return result;
+}
+
+/** Rejects a request with a reason, mailed to the requester. */
+export async function rejectElectionRequest(
+  deps: Deps,
+  actor: Actor,
+  requestId: string,
+  alasan: string,
+) {
+  const request = await deps.db.transaction(async (tx) => {
+    const request = await pendingRequest(tx, requestId);
+    await tx
+      .update(electionRequests)
+      .set({
+        status: 'rejected',
+        rejectionReason: alasan,
+        decidedBy: actor.user.id,
+        decidedAt: new Date(),
+      })
+      .where(eq(electionRequests.id, request.id));
+    await appendAudit(tx, {
+      ...auditActor(actor, 'master'),
+      action: 'election-request.rejected',
+      entityType: 'election-request',
+      entityId: request.id,
+      summary: `Menolak permohonan pemilihan "${request.namaPemilihan}"`,
+      details: { alasan },
+    });
+    return request;
+  });
+  sendLater(deps, request.emailPemohon, requestRejectedMail({ ...request, alasan }));
+  return { ...request, status: 'rejected' as const, rejectionReason: alasan };
+}

@@ -1,0 +1,360 @@
+import { count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from '../../people/admins/create-admin.ts';
+import {
+  auditLog,
+  candidates,
+  electionRoll,
+  elections,
+  participation,
+  session,
+  voters,
+} from '../../db/schema/index.ts';
+import { startTestApp, type TestApp, type TestClient, type VoterInput } from '../../test/app.ts';
+
+type ErrorBody = { error: { code: string; message: string } };
+
+let app: TestApp;
+let master: TestClient;
+let panitia: TestClient;
+let otherPanitia: TestClient;
+let electionId: string;
+const people: { client: TestClient; input: VoterInput }[] = [];
+
+async function approvedElection(emailPemohon: string) {
+  const start = new Date(Date.now() + 7 * 86_400_000);
+  const req = await app.client().post('/api/election-requests', {
+    namaPemilihan: 'Pemilihan Raya BEM 2027',
+    penyelenggara: 'KPU BEM',
+    deskripsi: 'Pemilihan ketua dan wakil ketua BEM periode 2027.',
+    waktuMulai: start.toISOString(),
+    waktuSelesai: new Date(start.getTime() + 3600_000).toISOString(),
+    namaPemohon: 'Rina Putri',
+    emailPemohon,
+  });
+  const { id } = (await req.json()) as { id: string };
+  return (await (await master.post(`/api/election-requests/${id}/approve`)).json()) as {
+    kodeUndangan: string;
+    election: { id: string };
+  };
+}
+
+async function committeeFor(code: string, email: string) {
+  const client = app.client();
+  const res = await client.post('/api/committee/register', {
+    kodeUndangan: code,
+    namaLengkap: 'Bayu Aji',
+    email,
+    password: 'sandi-panitia-1',
+    confirmPassword: 'sandi-panitia-1',
+  });
+  expect(res.status).toBe(201);
+  return client;
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await createAdmin(app.services.database.db, {
+    email: 'm@bem.test',
+    password: 'sandi-master-1',
+    name: 'Master BEM',
+    role: 'master',
+  });
+  master = app.client();
+  await master.signIn('m@bem.test', 'sandi-master-1');
+  // Each code is sent to its requester, who registers with it as the committee.
+  const a = await approvedElection('panitia-a@x.test');
+  electionId = a.election.id;
+  panitia = await committeeFor(a.kodeUndangan, 'panitia-a@x.test');
+  const b = await approvedElection('panitia-b@x.test');
+  otherPanitia = await committeeFor(b.kodeUndangan, 'panitia-b@x.test');
+  for (let i = 0; i < 4; i++) {
+    const client = app.client();
+    people.push({ client, input: await client.registerVoter() });
+  }
+  // Three are verified by an admin; the fourth still waits.
+  await app.services.database.db
+    .update(voters)
+    .set({ status: 'verified' })
+    .where(
+      inArray(
+        voters.nim,
+        people.slice(0, 3).map((p) => p.input.nim),
+      ),
+    );
+});
+afterAll(() => app.stop());
+
+const settings = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Pemilihan Raya BEM 2027',
+  description: 'Pemilihan ketua dan wakil ketua BEM.',
+  startsAt: new Date(Date.now() + 2500).toISOString(),
+  endsAt: new Date(Date.now() + 3600_000).toISOString(),
+  kotakKosong: true,
+  abstain: false,
+  rollMode: 'roll',
+  rollProdi: [],
+  rollYears: [],
+  resultsRelease: 'on-close',
+  ...overrides,
+});
+const candidate = (nomorUrut: number) => ({
+  nomorUrut,
+  namaKetua: `Ketua ${'ABCDEFGH'[nomorUrut]}`,
+  namaWakil: `Wakil ${'ABCDEFGH'[nomorUrut]}`,
+  visi: 'Kampus yang terbuka.',
+  misi: '1. Transparansi\n2. Partisipasi',
+  foto: '',
+});
+const put = (c: TestClient, p: string, json: unknown) => c.request('PUT', p, { json });
+
+describe('preparing and running an election over HTTP', () => {
+  it('refuses outsiders at every preparation step and changes nothing', async () => {
+    const db = app.services.database.db;
+    const snapshot = async () => ({
+      election: (await db.select().from(elections).where(eq(elections.id, electionId)))[0],
+      candidates: (
+        await db
+          .select({ n: count() })
+          .from(candidates)
+          .where(eq(candidates.electionId, electionId))
+      )[0]!.n,
+      roll: (
+        await db
+          .select({ n: count() })
+          .from(electionRoll)
+          .where(eq(electionRoll.electionId, electionId))
+      )[0]!.n,
+    });
+    const before = await snapshot();
+    const outsiders: [TestClient, number][] = [
+      [app.client(), 401],
+      [people[0]!.client, 403],
+      [otherPanitia, 403],
+      [master, 403], // the master oversees but does not prepare a committee's election
+    ];
+    for (const [client, status] of outsiders) {
+      expect((await put(client, `/api/elections/${electionId}/settings`, settings())).status).toBe(
+        status,
+      );
+      expect(
+        (await client.post(`/api/elections/${electionId}/candidates`, candidate(1))).status,
+      ).toBe(status);
+      expect(
+        (await client.post(`/api/elections/${electionId}/roll`, { csv: people[0]!.input.nim }))
+          .status,
+      ).toBe(status);
+      expect((await client.post(`/api/elections/${electionId}/lock`)).status).toBe(status);
+    }
+    for (const [client, status] of outsiders.slice(0, 3)) {
+      expect((await client.get(`/api/elections/${electionId}/overview`)).status).toBe(status);
+      expect((await client.get(`/api/elections/${electionId}/roll`)).status).toBe(status);
+    }
+    expect((await master.get(`/api/elections/${electionId}/overview`)).status).toBe(200);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('lists what blocks locking, then takes settings, candidates and an imported roll after a preview', async () => {
+    const overview = (await (
+      await panitia.get(`/api/elections/${electionId}/overview`)
+    ).json()) as { blockers: string[] };
+    expect(overview.blockers).toContain('Belum ada kandidat.');
+
+    expect((await put(panitia, `/api/elections/${electionId}/settings`, settings())).status).toBe(
+      200,
+    );
+    expect(
+      (await panitia.post(`/api/elections/${electionId}/candidates`, candidate(1))).status,
+    ).toBe(201);
+    expect(
+      (await panitia.post(`/api/elections/${electionId}/candidates`, candidate(2))).status,
+    ).toBe(201);
+    const dup = await panitia.post(`/api/elections/${electionId}/candidates`, candidate(2));
+    expect(dup.status).toBe(409);
+
+    const nims = people.map((p) => p.input.nim);
+    const csv = [
+      'NIM,Nama',
+      `${nims[0]},A`,
+      `${nims[1]},B`,
+      `${nims[2]},C`,
+      `${nims[3]},D`,
+      '0999999999,Belum Daftar',
+      'abc,Salah',
+      `${nims[0]},Dobel`,
+      // hardening 5: the same student with a leading zero and spaces; a spreadsheet's notation.
+      `0${nims[1]!.slice(0, 4)} ${nims[1]!.slice(4)},B lagi`,
+      '9.99E+09,Rusak',
+    ].join('\n');
+    const preview = await panitia.post(`/api/elections/${electionId}/roll/preview`, { csv });
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toEqual({
+      nims: 5,
+      verified: 3,
+      unverified: [nims[3]],
+      unregistered: ['999999999'],
+      invalid: [
+        { line: 7, value: 'abc', reason: expect.stringMatching(/Huruf/) },
+        { line: 10, value: '9.99E+09', reason: expect.stringMatching(/notasi ilmiah/) },
+      ],
+      duplicates: [nims[0], nims[1]],
+    });
+    const [before] = await app.services.database.db
+      .select({ n: count() })
+      .from(electionRoll)
+      .where(eq(electionRoll.electionId, electionId));
+    expect(before!.n).toBe(0); // a preview stores nothing
+    expect((await panitia.post(`/api/elections/${electionId}/roll`, { csv })).status).toBe(200);
+    const roll = (await (
+      await panitia.get(`/api/elections/${electionId}/roll?q=${nims[1]}`)
+    ).json()) as {
+      total: number;
+      items: { nim: string; voted: boolean }[];
+    };
+    expect(roll).toMatchObject({ total: 1, items: [{ nim: nims[1], voted: false }] });
+
+    const ready = (await (await panitia.get(`/api/elections/${electionId}/overview`)).json()) as {
+      blockers: string[];
+    };
+    expect(ready.blockers).toEqual([]);
+  });
+
+  it('locks, after which candidates, roll and settings are refused', async () => {
+    const locked = await panitia.post(`/api/elections/${electionId}/lock`);
+    expect(locked.status).toBe(200);
+    expect(await locked.json()).toMatchObject({ status: 'ready', rollSize: 5 });
+    for (const res of [
+      await panitia.post(`/api/elections/${electionId}/candidates`, candidate(3)),
+      await put(panitia, `/api/elections/${electionId}/settings`, settings()),
+      await panitia.post(`/api/elections/${electionId}/roll`, { csv: '0888888888' }),
+      await panitia.post(`/api/elections/${electionId}/lock`),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as ErrorBody).error.message).toMatch(/sudah dikunci/);
+    }
+  });
+
+  it('lets verified voters on the roll vote once while open, and tells the others why not', async () => {
+    // The polls open at the scheduled start; rather than wait for it, the start moves to a
+    // moment ago (the server reads the database's clock, so this is the clock moving on).
+    await app.services.database.db
+      .update(elections)
+      .set({ startsAt: new Date(Date.now() - 1000) })
+      .where(eq(elections.id, electionId));
+    const ballot = (await (await people[0]!.client.get(`/api/voting/${electionId}`)).json()) as {
+      choices: string[];
+      me: { canVote: boolean };
+      election: { phase: string };
+    };
+    expect(ballot.election.phase).toBe('open');
+    expect(ballot.me.canVote).toBe(true);
+    expect(ballot.choices).toHaveLength(2);
+
+    const cast = await people[0]!.client.post(`/api/voting/${electionId}/cast`, {
+      choice: ballot.choices[0],
+    });
+    expect(cast.status).toBe(201);
+    expect(((await cast.json()) as { receipt: string }).receipt).toMatch(
+      /^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/,
+    );
+    const twice = await people[0]!.client.post(`/api/voting/${electionId}/cast`, {
+      choice: ballot.choices[1],
+    });
+    expect(twice.status).toBe(409);
+    expect(((await twice.json()) as ErrorBody).error.message).toMatch(
+      /sudah memberikan suara pada/,
+    );
+    const pending = await people[3]!.client.post(`/api/voting/${electionId}/cast`, {
+      choice: ballot.choices[0],
+    });
+    expect(pending.status).toBe(403);
+    const anonymous = await app
+      .client()
+      .post(`/api/voting/${electionId}/cast`, { choice: ballot.choices[0] });
+    expect(anonymous.status).toBe(401);
+
+    const mine = (await (await people[0]!.client.get('/api/voters/me/elections')).json()) as {
+      items: { id: string; votedAt: string | null }[];
+    };
+    expect(mine.items.find((e) => e.id === electionId)?.votedAt).toBeTruthy();
+    const after = (await (await people[0]!.client.get(`/api/voting/${electionId}`)).json()) as {
+      me: { canVote: boolean; reason: string };
+    };
+    expect(after.me).toMatchObject({
+      canVote: false,
+      reason: expect.stringMatching(/^Anda sudah memberikan suara pada .+ WIB\.$/),
+    });
+  });
+
+  it('casts only with a genuine, unexpired session: forged, signed-out and expired ones change nothing', async () => {
+    const db = app.services.database.db;
+    const ballot = (await (await people[1]!.client.get(`/api/voting/${electionId}`)).json()) as {
+      choices: string[];
+    };
+    const castWith = (cookie: string) =>
+      app.client().request('POST', `/api/voting/${electionId}/cast`, {
+        json: { choice: ballot.choices[0] },
+        headers: { cookie: `better-auth.session_token=${cookie}` },
+      });
+    const marks = async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(participation)
+          .where(eq(participation.electionId, electionId))
+      )[0]!.n;
+    const before = await marks();
+    const genuine = people[1]!.client.cookies.get('better-auth.session_token')!;
+    const [token, signature] = decodeURIComponent(genuine).split('.');
+    // Another token under this signature, and a token with no signature at all.
+    expect((await castWith(encodeURIComponent(`x${token!.slice(1)}.${signature}`))).status).toBe(
+      401,
+    );
+    expect((await castWith(token!)).status).toBe(401);
+    // Signed out: the same cookie replayed is refused.
+    await people[1]!.client.post('/api/auth/sign-out');
+    expect((await castWith(genuine)).status).toBe(401);
+    // Expired on the server: refused by the database clock.
+    const other = people[2]!.client.cookies.get('better-auth.session_token')!;
+    const otherToken = decodeURIComponent(other).split('.')[0]!;
+    await db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, otherToken));
+    expect((await castWith(other)).status).toBe(401);
+    expect(await marks()).toBe(before);
+  });
+
+  it('shows live turnout to the committee, and no count per candidate to anyone while open', async () => {
+    const res = await panitia.get(`/api/elections/${electionId}/overview`);
+    const text = await res.text();
+    const overview = JSON.parse(text) as {
+      turnout: { voted: number; rollSize: number };
+      candidates: { id: string }[];
+    };
+    expect(overview.turnout).toMatchObject({ voted: 1, rollSize: 5, percent: 20 });
+    expect(text).not.toMatch(/"(counts|votes|suara)"/i);
+    const list = await app.client().get('/api/elections');
+    expect(await list.text()).not.toMatch(/"(counts|votes)"/i);
+  });
+
+  it('extends the end with a reason kept in the audit log', async () => {
+    const endsAt = new Date(Date.now() + 2 * 3600_000).toISOString();
+    const res = await panitia.post(`/api/elections/${electionId}/extend`, {
+      endsAt,
+      alasan: 'Gangguan listrik di kampus.',
+    });
+    expect(res.status).toBe(200);
+    const entries = await app.services.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'election.extended'))
+      .orderBy(auditLog.seq);
+    expect(entries.at(-1)?.details).toMatchObject({ alasan: 'Gangguan listrik di kampus.' });
+    const earlier = await panitia.post(`/api/elections/${electionId}/extend`, {
+      endsAt: new Date(Date.now() + 60_000).toISOString(),
+      alasan: 'Coba dimajukan saja',
+    });
+    expect(earlier.status).toBe(409);
+  });
+});

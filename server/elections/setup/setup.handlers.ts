@@ -1,0 +1,197 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { candidates, committeeMembers, elections } from '../../db/schema/index.ts';
+import { computeTurnout } from '../turnout.ts';
+import {
+  addCandidate as addCandidateCommand,
+  removeCandidate as removeCandidateCommand,
+  updateCandidate as updateCandidateCommand,
+} from './candidates.ts';
+import {
+  blockersOf,
+  extendElection as extendCommand,
+  lockElection as lockCommand,
+  prospectiveRollSize,
+} from './lock.ts';
+import {
+  applyRoll as applyRollCommand,
+  listRoll as listRollQuery,
+  previewRoll as previewRollQuery,
+} from './roll.ts';
+import { updateSettings as updateSettingsCommand } from './settings.ts';
+import { actorOf } from '../../http/actor.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { ApiError } from '../../http/errors.ts';
+import { createRouter } from '../../http/router.ts';
+import { can, authorize } from '../../access/authorize.ts';
+import { committeeAbilities } from '../policy.ts';
+import { presentElection, presentMember } from '../present.ts';
+import {
+  addCandidate,
+  applyRoll,
+  extendElection,
+  getOverview,
+  listRoll,
+  lockElection,
+  previewRoll,
+  removeCandidate,
+  updateCandidate,
+  updateSettings,
+} from './setup.routes.ts';
+
+type Election = typeof elections.$inferSelect;
+
+const presentSettings = (e: Election) => ({
+  ...presentElection(e),
+  kotakKosong: e.kotakKosong,
+  abstain: e.abstain,
+  rollMode: e.rollMode,
+  rollProdi: e.rollProdi,
+  rollYears: e.rollYears,
+  resultsRelease: e.resultsRelease,
+  lockedAt: e.lockedAt?.toISOString() ?? null,
+  rollSize: e.rollSize,
+  extendedAt: e.extendedAt?.toISOString() ?? null,
+  extensionReason: e.extensionReason,
+});
+
+const presentCandidate = (c: typeof candidates.$inferSelect) => ({
+  id: c.id,
+  nomorUrut: c.nomorUrut,
+  namaKetua: c.namaKetua,
+  namaWakil: c.namaWakil,
+  visi: c.visi,
+  misi: c.misi,
+  foto: c.foto,
+});
+
+/** Loads the election and checks the actor may do `action` on it (404 before 403 only for those who may see it). */
+async function electionFor(c: Context<AppEnv>, id: string, action: 'viewCommittee' | 'prepare') {
+  const actor = await actorOf(c);
+  authorize(actor, 'election', action, { id });
+  const [election] = await c
+    .get('services')
+    .database.db.select()
+    .from(elections)
+    .where(eq(elections.id, id));
+  if (!election) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+  return { actor, election };
+}
+
+export const setupRouter = createRouter()
+  .openapi(getOverview, async (c) => {
+    const { actor, election } = await electionFor(c, c.req.valid('param').id, 'viewCommittee');
+    const db = c.get('services').database.db;
+    const [cands, committee, blockers, prospective, turnout] = await Promise.all([
+      db
+        .select()
+        .from(candidates)
+        .where(eq(candidates.electionId, election.id))
+        .orderBy(asc(candidates.nomorUrut)),
+      db
+        .select()
+        .from(committeeMembers)
+        .where(eq(committeeMembers.electionId, election.id))
+        .orderBy(asc(committeeMembers.joinedAt)),
+      election.status === 'draft' ? blockersOf(db, election) : Promise.resolve([]),
+      election.status === 'draft'
+        ? prospectiveRollSize(db, election)
+        : Promise.resolve(election.rollSize ?? 0),
+      computeTurnout(db, election),
+    ]);
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      {
+        election: presentSettings(election),
+        candidates: cands.map(presentCandidate),
+        committee: committee.map(presentMember),
+        blockers,
+        prospectiveRollSize: prospective,
+        turnout,
+        canPrepare: can(actor, 'election', 'prepare', { id: election.id }),
+        abilities: committeeAbilities(actor, election, new Date()),
+      },
+      200,
+    );
+  })
+  .openapi(updateSettings, async (c) => {
+    const { actor, election } = await electionFor(c, c.req.valid('param').id, 'prepare');
+    const saved = await updateSettingsCommand(
+      c.get('services').database.db,
+      actor,
+      election.id,
+      c.req.valid('json'),
+    );
+    return c.json(presentSettings(saved), 200);
+  })
+  .openapi(lockElection, async (c) => {
+    const { actor, election } = await electionFor(c, c.req.valid('param').id, 'prepare');
+    return c.json(
+      presentSettings(await lockCommand(c.get('services').database.db, actor, election.id)),
+      200,
+    );
+  })
+  .openapi(extendElection, async (c) => {
+    const { actor, election } = await electionFor(c, c.req.valid('param').id, 'prepare');
+    const { endsAt, alasan } = c.req.valid('json');
+    return c.json(
+      presentSettings(
+        await extendCommand(c.get('services').database.db, actor, election.id, endsAt, alasan),
+      ),
+      200,
+    );
+  })
+  .openapi(addCandidate, async (c) => {
+    const { actor, election } = await electionFor(c, c.req.valid('param').id, 'prepare');
+    const row = await addCandidateCommand(
+      c.get('services').database.db,
+      actor,
+      election.id,
+      c.req.valid('json'),
+    );
+    return c.json(presentCandidate(row), 201);
+  })
+  .openapi(updateCandidate, async (c) => {
+    const { id, candidateId } = c.req.valid('param');
+    const { actor, election } = await electionFor(c, id, 'prepare');
+    const row = await updateCandidateCommand(
+      c.get('services').database.db,
+      actor,
+      election.id,
+      candidateId,
+      c.req.valid('json'),
+    );
+    return c.json(presentCandidate(row), 200);
+  })
+  .openapi(removeCandidate, async (c) => {
+    const { id, candidateId } = c.req.valid('param');
+    const { actor, election } = await electionFor(c, id, 'prepare');
+    await removeCandidateCommand(c.get('services').database.db, actor, election.id, candidateId);
+    return c.body(null, 204);
+  })
+  .openapi(previewRoll, async (c) => {
+    await electionFor(c, c.req.valid('param').id, 'prepare');
+    const p = await previewRollQuery(c.get('services').database.db, c.req.valid('json').csv);
+    return c.json({ ...p, nims: p.nims.length }, 200);
+  })
+  .openapi(applyRoll, async (c) => {
+    const { actor, election } = await electionFor(c, c.req.valid('param').id, 'prepare');
+    const p = await applyRollCommand(
+      c.get('services').database.db,
+      actor,
+      election.id,
+      c.req.valid('json').csv,
+    );
+    return c.json({ ...p, nims: p.nims.length }, 200);
+  })
+  .openapi(listRoll, async (c) => {
+    const { election } = await electionFor(c, c.req.valid('param').id, 'viewCommittee');
+    const { q, page, pageSize } = c.req.valid('query');
+    const result = await listRollQuery(c.get('services').database.db, election, {
+      q,
+      page,
+      pageSize,
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.json(result, 200);
+  });

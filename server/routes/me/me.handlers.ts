@@ -1,9 +1,0 @@
-import { createRouter } from '../../http/router.ts';
-import { actorOf } from '../../http/actor.ts';
-import { presentMe } from '../../presenters/me.ts';
-import { getMe } from './me.routes.ts';
-
-export const meRouter = createRouter().openapi(getMe, async (c) => {
-  c.header('Cache-Control', 'no-store');
-  return c.json(presentMe(await actorOf(c)), 200);
-});
