@@ -1,30 +1,43 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 type Common = { label: string; error?: string | undefined; hint?: ReactNode };
+type Described = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
 
-/** A labelled input with its error message tied to it and announced (role=alert) for screen readers. */
-export function TextField({
+/**
+ * The one shell of every form field: the label, the control, its hint and its error, tied to the
+ * control for screen readers (the error is announced: role=alert).
+ */
+function Field({
   label,
   error,
   hint,
   id,
-  ...input
-}: Common & InputHTMLAttributes<HTMLInputElement>) {
+  control,
+}: Common & { id: string | undefined; control: (described: Described) => ReactNode }) {
   const auto = useId();
-  const inputId = id ?? auto;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const controlId = id ?? auto;
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
   const describedBy =
     [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label htmlFor={inputId}>{label}</label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      <label htmlFor={controlId}>{label}</label>
+      {control({
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {hint ? (
         <p className="field-hint" id={hintId}>
           {hint}
@@ -39,7 +52,47 @@ export function TextField({
   );
 }
 
-/** A labelled select with its error message. */
+/** A labelled input. */
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  ...input
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(described) => <input {...described} {...input} />}
+    />
+  );
+}
+
+/** A labelled multi-line text. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id,
+  ...textarea
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(described) => <textarea {...described} {...textarea} />}
+    />
+  );
+}
+
+export type SelectOption = string | { value: string; label: string };
+
+/** A labelled select; an option is its own label, or a value with a label. */
 export function SelectField({
   label,
   error,
@@ -49,39 +102,29 @@ export function SelectField({
   placeholder,
   ...select
 }: Common &
-  SelectHTMLAttributes<HTMLSelectElement> & { options: readonly string[]; placeholder?: string }) {
-  const auto = useId();
-  const selectId = id ?? auto;
-  const errorId = `${selectId}-error`;
-  const hintId = `${selectId}-hint`;
-  const describedBy =
-    [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: readonly SelectOption[];
+    placeholder?: string;
+  }) {
   return (
-    <div className="field">
-      <label htmlFor={selectId}>{label}</label>
-      <select
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...select}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p className="field-hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(described) => (
+        <select {...described} {...select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => {
+            const { value, label: text } = typeof o === 'string' ? { value: o, label: o } : o;
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    />
   );
 }

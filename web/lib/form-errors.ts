@@ -9,8 +9,10 @@ export function applyServerErrors<T extends FieldValues>(
   err: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
+  /** Shown when the request failed without an answer from the server. */
+  fallback = 'Terjadi kesalahan. Silakan coba lagi.',
 ): string | undefined {
-  if (!(err instanceof ApiError)) return 'Terjadi kesalahan. Silakan coba lagi.';
+  if (!(err instanceof ApiError)) return fallback;
   let placed = false;
   for (const [name, message] of Object.entries(err.fields)) {
     if ((fields as readonly string[]).includes(name)) {

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/form-field.tsx';
 import { SaveStatus, type SaveState } from '../../../components/save-status.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useAbout, useSaveAbout, type About } from '../api/about.ts';
-import { TextAreaField } from './text-area-field.tsx';
+import { TextAreaField } from '../../../components/form-field.tsx';
 
 const MAX_MISI = 12;
 

@@ -1,10 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { divisionInputSchema } from '../../../../shared/schemas/structure.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { divisionInputSchema, type DivisionInput } from '../../../../shared/schemas/structure.ts';
+import type { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { TextField } from '../../../components/form-field.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useCreateDivision, useUpdateDivision } from '../api/structure-mutations.ts';
 import type { OrgDivision } from '../api/structure-queries.ts';
-import { issuesToFields, serverErrors } from './form-errors.ts';
+
+const fields = ['name', 'description'] as const;
+type Values = z.input<typeof divisionInputSchema>;
 
 /** Adds a division to a period, or edits one (name and a short description). */
 export function DivisionForm({
@@ -18,56 +24,44 @@ export function DivisionForm({
 }) {
   const create = useCreateDivision();
   const update = useUpdateDivision();
-  const [name, setName] = useState(division?.name ?? '');
-  const [description, setDescription] = useState(division?.description ?? '');
-  const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string>();
-  const busy = create.isPending || update.isPending;
+  const { register, handleSubmit, formState, setError } = useForm<Values, unknown, DivisionInput>({
+    resolver: zodResolver(divisionInputSchema),
+    defaultValues: { name: division?.name ?? '', description: division?.description ?? '' },
+  });
+  const e = formState.errors;
+  const busy = formState.isSubmitting;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = handleSubmit(async (input) => {
     setMessage(undefined);
-    const input = { name, description };
-    const parsed = divisionInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setFields(issuesToFields(parsed.error));
-      return;
-    }
-    setFields({});
     try {
       if (division) await update.mutateAsync({ id: division.id, input });
       else await create.mutateAsync({ periodId, input });
-      setName('');
-      setDescription('');
       onDone();
     } catch (err) {
-      const shown = serverErrors(err, 'Gagal menyimpan divisi.');
-      setFields(shown.fields);
-      setMessage(shown.message);
+      setMessage(applyServerErrors(err, setError, fields, 'Gagal menyimpan divisi.'));
     }
-  };
+  });
 
   return (
-    <form className="admin-inline-form" noValidate onSubmit={submit}>
+    <form className="admin-inline-form" noValidate onSubmit={onSubmit}>
       <p className="admin-form-title">
         {division ? `Ubah divisi ${division.name}` : 'Divisi baru'}
       </p>
       {message ? <Alert kind="error">{message}</Alert> : null}
       <TextField
         label="Nama divisi"
-        value={name}
         maxLength={120}
         autoComplete="off"
-        error={fields.name}
-        onChange={(e) => setName(e.target.value)}
+        error={e.name?.message}
+        {...register('name')}
       />
       <TextField
         label="Deskripsi divisi (opsional)"
-        value={description}
         maxLength={500}
         autoComplete="off"
-        error={fields.description}
-        onChange={(e) => setDescription(e.target.value)}
+        error={e.description?.message}
+        {...register('description')}
       />
       <div className="page-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>

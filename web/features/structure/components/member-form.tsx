@@ -1,13 +1,27 @@
-import { useId, useState, type FormEvent } from 'react';
-import { memberInputSchema } from '../../../../shared/schemas/structure.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { memberInputSchema, type MemberInput } from '../../../../shared/schemas/structure.ts';
+import { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { SelectField, TextField } from '../../../components/form-field.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useCreateMember, useUpdateMember } from '../api/structure-mutations.ts';
 import type { OrgDivision, OrgPerson } from '../api/structure-queries.ts';
-import { issuesToFields, serverErrors } from './form-errors.ts';
 import { PhotoField, type Photo } from './photo-field.tsx';
 
+/** The "Kedudukan" option of the leaders (no division). */
 const LEADERS = '';
+
+/** The server's rule, with the select's value for the leaders read as "no division". */
+const memberFormSchema = memberInputSchema.extend({
+  divisionId: z
+    .string()
+    .transform((v): string | null => (v === LEADERS ? null : v))
+    .pipe(memberInputSchema.shape.divisionId.unwrap()),
+});
+type Values = z.input<typeof memberFormSchema>;
+const fields = ['name', 'position', 'divisionId', 'photo'] as const;
 
 /**
  * Adds a person to a period or edits one: name, position, where they sit (the leaders, or a
@@ -30,105 +44,83 @@ export function MemberForm({
 }) {
   const create = useCreateMember();
   const update = useUpdateMember();
-  const [name, setName] = useState(member?.name ?? '');
-  const [position, setPosition] = useState(member?.position ?? '');
-  const [group, setGroup] = useState(
-    member ? (member.divisionId ?? LEADERS) : (divisionId ?? LEADERS),
-  );
   const [photo, setPhoto] = useState<Photo>(
     member?.photo && member.photoUrl ? { hash: member.photo, url: member.photoUrl } : null,
   );
   const [uploading, setUploading] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string>();
-  const groupId = useId();
-  const busy = create.isPending || update.isPending || uploading;
+  const { register, handleSubmit, formState, setError, setValue, control } = useForm<
+    Values,
+    unknown,
+    MemberInput
+  >({
+    resolver: zodResolver(memberFormSchema),
+    defaultValues: {
+      name: member?.name ?? '',
+      position: member?.position ?? '',
+      divisionId: (member ? member.divisionId : divisionId) ?? LEADERS,
+      photo: member?.photo ?? null,
+    },
+  });
+  const name = useWatch({ control, name: 'name' });
+  const e = formState.errors;
+  const saving = formState.isSubmitting;
+  const busy = saving || uploading;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = handleSubmit(async (input) => {
     setMessage(undefined);
-    const input = {
-      name,
-      position,
-      divisionId: group === LEADERS ? null : group,
-      photo: photo?.hash ?? null,
-    };
-    const parsed = memberInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setFields(issuesToFields(parsed.error));
-      return;
-    }
-    setFields({});
     try {
       if (member) await update.mutateAsync({ id: member.id, input });
       else await create.mutateAsync({ periodId, input });
       onDone();
     } catch (err) {
-      const shown = serverErrors(err, 'Gagal menyimpan pengurus.');
-      setFields(shown.fields);
-      setMessage(shown.message);
+      setMessage(applyServerErrors(err, setError, fields, 'Gagal menyimpan pengurus.'));
     }
-  };
+  });
 
   return (
-    <form className="admin-inline-form" noValidate onSubmit={submit}>
+    <form className="admin-inline-form" noValidate onSubmit={onSubmit}>
       <p className="admin-form-title">{member ? `Ubah ${member.name}` : 'Pengurus baru'}</p>
       {message ? <Alert kind="error">{message}</Alert> : null}
       <div className="field-row">
         <TextField
           label="Nama"
-          value={name}
           maxLength={100}
           autoComplete="off"
-          error={fields.name}
-          onChange={(e) => setName(e.target.value)}
+          error={e.name?.message}
+          {...register('name')}
         />
         <TextField
           label="Jabatan"
-          value={position}
           maxLength={80}
           autoComplete="off"
           hint="Mis. Ketua, Wakil Ketua, Kepala Divisi, Staf."
-          error={fields.position}
-          onChange={(e) => setPosition(e.target.value)}
+          error={e.position?.message}
+          {...register('position')}
         />
       </div>
-      <div className="field">
-        <label htmlFor={groupId}>Kedudukan</label>
-        <select
-          id={groupId}
-          value={group}
-          aria-invalid={fields.divisionId ? true : undefined}
-          aria-describedby={fields.divisionId ? `${groupId}-error` : undefined}
-          onChange={(e) => setGroup(e.target.value)}
-        >
-          <option value={LEADERS}>Pimpinan (tanpa divisi)</option>
-          {divisions.map((d) => (
-            <option key={d.id} value={d.id}>
-              Divisi {d.name}
-            </option>
-          ))}
-        </select>
-        {fields.divisionId ? (
-          <p className="field-error" id={`${groupId}-error`} role="alert">
-            {fields.divisionId}
-          </p>
-        ) : null}
-      </div>
+      <SelectField
+        label="Kedudukan"
+        options={[
+          { value: LEADERS, label: 'Pimpinan (tanpa divisi)' },
+          ...divisions.map((d) => ({ value: d.id, label: `Divisi ${d.name}` })),
+        ]}
+        error={e.divisionId?.message}
+        {...register('divisionId')}
+      />
       <PhotoField
         photo={photo}
         name={name}
-        onChange={setPhoto}
+        onChange={(p) => {
+          setPhoto(p);
+          setValue('photo', p?.hash ?? null);
+        }}
         onBusy={setUploading}
-        error={fields.photo}
+        error={e.photo?.message}
       />
       <div className="page-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {create.isPending || update.isPending
-            ? 'Menyimpan...'
-            : member
-              ? 'Simpan Pengurus'
-              : 'Tambah Pengurus'}
+          {saving ? 'Menyimpan...' : member ? 'Simpan Pengurus' : 'Tambah Pengurus'}
         </button>
         <button type="button" className="btn btn-outline" onClick={onDone} disabled={busy}>
           Batal

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { MoveDirection } from '../../../../shared/schemas/structure.ts';
 import { useMoveMember } from '../api/structure-mutations.ts';
 import type { OrgDivision, OrgPerson } from '../api/structure-queries.ts';
-import { focusSoon } from './form-errors.ts';
+import { focusSoon } from './focus-soon.ts';
 import { MemberForm } from './member-form.tsx';
 import { PersonPhoto } from './person-card.tsx';
 

@@ -1,10 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { periodInputSchema } from '../../../../shared/schemas/structure.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { periodInputSchema, type PeriodInput } from '../../../../shared/schemas/structure.ts';
+import type { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { TextField } from '../../../components/form-field.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useCreatePeriod, useUpdatePeriod } from '../api/structure-mutations.ts';
 import type { PeriodSummary } from '../api/structure-queries.ts';
-import { issuesToFields, serverErrors } from './form-errors.ts';
+
+const fields = ['label', 'cabinetName', 'tagline'] as const;
+type Values = z.input<typeof periodInputSchema>;
 
 /** Adds a period or edits one: label (e.g. 2025/2026), cabinet name and tagline. */
 export function PeriodForm({
@@ -18,23 +24,24 @@ export function PeriodForm({
 }) {
   const create = useCreatePeriod();
   const update = useUpdatePeriod();
-  const [label, setLabel] = useState(period?.label ?? '');
-  const [cabinetName, setCabinetName] = useState(period?.cabinetName ?? '');
-  const [tagline, setTagline] = useState(period?.tagline ?? '');
-  const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
-  const busy = create.isPending || update.isPending;
+  const { register, handleSubmit, formState, setError, reset } = useForm<
+    Values,
+    unknown,
+    PeriodInput
+  >({
+    resolver: zodResolver(periodInputSchema),
+    defaultValues: {
+      label: period?.label ?? '',
+      cabinetName: period?.cabinetName ?? '',
+      tagline: period?.tagline ?? '',
+    },
+  });
+  const e = formState.errors;
+  const busy = formState.isSubmitting;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = handleSubmit(async (input) => {
     setMessage(undefined);
-    const input = { label, cabinetName, tagline };
-    const parsed = periodInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setFields(issuesToFields(parsed.error));
-      return;
-    }
-    setFields({});
     try {
       if (period) {
         await update.mutateAsync({ id: period.id, input });
@@ -42,47 +49,41 @@ export function PeriodForm({
         onSaved(period.id);
       } else {
         const created = await create.mutateAsync(input);
-        setLabel('');
-        setCabinetName('');
-        setTagline('');
+        reset({ label: '', cabinetName: '', tagline: '' });
         onSaved(created.id);
       }
     } catch (err) {
-      const shown = serverErrors(err, 'Gagal menyimpan periode.');
-      setFields(shown.fields);
-      setMessage({ kind: 'error', text: shown.message });
+      const text = applyServerErrors(err, setError, fields, 'Gagal menyimpan periode.');
+      if (text) setMessage({ kind: 'error', text });
     }
-  };
+  });
 
   return (
-    <form className="admin-inline-form" noValidate onSubmit={submit}>
+    <form className="admin-inline-form" noValidate onSubmit={onSubmit}>
       {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
       <div className="field-row">
         <TextField
           label="Periode"
-          value={label}
           maxLength={40}
           hint="Mis. 2025/2026."
           autoComplete="off"
-          error={fields.label}
-          onChange={(e) => setLabel(e.target.value)}
+          error={e.label?.message}
+          {...register('label')}
         />
         <TextField
           label="Nama kabinet"
-          value={cabinetName}
           maxLength={120}
           autoComplete="off"
-          error={fields.cabinetName}
-          onChange={(e) => setCabinetName(e.target.value)}
+          error={e.cabinetName?.message}
+          {...register('cabinetName')}
         />
       </div>
       <TextField
         label="Tagline kabinet (opsional)"
-        value={tagline}
         maxLength={300}
         autoComplete="off"
-        error={fields.tagline}
-        onChange={(e) => setTagline(e.target.value)}
+        error={e.tagline?.message}
+        {...register('tagline')}
       />
       <div className="page-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -22,7 +22,7 @@ import {
   type PeriodSummary,
 } from '../api/structure-queries.ts';
 import { DivisionForm } from './division-form.tsx';
-import { focusSoon } from './form-errors.ts';
+import { focusSoon } from './focus-soon.ts';
 import { PeopleList } from './people-list.tsx';
 import { PeriodForm } from './period-form.tsx';
 
