@@ -1,12 +1,24 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { candidateSchema, type CandidateInput } from '../../../../shared/schemas/election-setup.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { PhotoPanel } from '../../../components/photo-panel.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useRemoveCandidate, useSaveCandidate, type Overview } from '../api/committee.ts';
 
 type Candidate = Overview['candidates'][number];
+
+const candidateFields = [
+  'nomorUrut',
+  'namaKetua',
+  'namaWakil',
+  'visi',
+  'misi',
+  'foto',
+] as const satisfies readonly (keyof CandidateInput)[];
 
 function CandidateForm({
   electionId,
@@ -20,36 +32,37 @@ function CandidateForm({
   onDone: () => void;
 }) {
   const save = useSaveCandidate(electionId);
-  const [v, setV] = useState({
-    nomorUrut: String(candidate?.nomorUrut ?? nextNumber),
-    namaKetua: candidate?.namaKetua ?? '',
-    namaWakil: candidate?.namaWakil ?? '',
-    visi: candidate?.visi ?? '',
-    misi: candidate?.misi ?? '',
-    foto: candidate?.foto ?? '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, formState, setError, setValue, control } = useForm<
+    CandidateInput,
+    unknown,
+    CandidateInput
+  >({
+    resolver: zodResolver(candidateSchema),
+    defaultValues: {
+      nomorUrut: candidate?.nomorUrut ?? nextNumber,
+      namaKetua: candidate?.namaKetua ?? '',
+      namaWakil: candidate?.namaWakil ?? '',
+      visi: candidate?.visi ?? '',
+      misi: candidate?.misi ?? '',
+      foto: candidate?.foto ?? '',
+    },
+  });
+  const [foto, namaKetua] = useWatch({ control, name: ['foto', 'namaKetua'] });
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFormError(undefined);
+    try {
+      await save.mutateAsync({ candidateId: candidate?.id, body });
+      onDone();
+    } catch (err) {
+      setFormError(applyServerErrors(err, setError, candidateFields, 'Gagal menyimpan kandidat.'));
+    }
+  });
+
   return (
-    <form
-      className="card candidate-form"
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setErrors({});
-        setFormError(undefined);
-        try {
-          await save.mutateAsync({
-            candidateId: candidate?.id,
-            body: { ...v, nomorUrut: Number(v.nomorUrut) },
-          });
-          onDone();
-        } catch (err) {
-          if (err instanceof ApiError) setErrors(err.fields);
-          setFormError(err instanceof ApiError ? err.message : 'Gagal menyimpan kandidat.');
-        }
-      }}
-    >
+    <form className="card candidate-form" noValidate onSubmit={onSubmit}>
       <h3>{candidate ? 'Ubah Kandidat' : 'Tambah Kandidat'}</h3>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
       <div className="candidate-form-grid">
@@ -59,71 +72,50 @@ function CandidateForm({
             type="number"
             min={1}
             max={99}
-            value={v.nomorUrut}
-            error={errors.nomorUrut}
-            onChange={(x) => setV({ ...v, nomorUrut: x.target.value })}
+            error={errors.nomorUrut?.message}
+            {...register('nomorUrut', { valueAsNumber: true })}
           />
           <TextField
             label="Nama Ketua"
-            value={v.namaKetua}
-            error={errors.namaKetua}
-            onChange={(x) => setV({ ...v, namaKetua: x.target.value })}
+            error={errors.namaKetua?.message}
+            {...register('namaKetua')}
           />
           <TextField
             label="Nama Wakil"
             hint="Kosongkan bila calon tunggal (tanpa wakil)."
-            value={v.namaWakil}
-            error={errors.namaWakil}
-            onChange={(x) => setV({ ...v, namaWakil: x.target.value })}
+            error={errors.namaWakil?.message}
+            {...register('namaWakil')}
           />
-          <div className="field">
-            <label htmlFor="c-visi">Visi</label>
-            <textarea
-              id="c-visi"
-              rows={3}
-              value={v.visi}
-              aria-invalid={errors.visi ? true : undefined}
-              aria-describedby={errors.visi ? 'c-visi-error' : undefined}
-              onChange={(x) => setV({ ...v, visi: x.target.value })}
-            />
-            {errors.visi ? (
-              <p className="field-error" id="c-visi-error" role="alert">
-                {errors.visi}
-              </p>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor="c-misi">Misi</label>
-            <textarea
-              id="c-misi"
-              rows={5}
-              value={v.misi}
-              aria-invalid={errors.misi ? true : undefined}
-              aria-describedby={errors.misi ? 'c-misi-error' : undefined}
-              onChange={(x) => setV({ ...v, misi: x.target.value })}
-            />
-            {errors.misi ? (
-              <p className="field-error" id="c-misi-error" role="alert">
-                {errors.misi}
-              </p>
-            ) : null}
-          </div>
+          <TextAreaField
+            label="Visi"
+            id="c-visi"
+            rows={3}
+            error={errors.visi?.message}
+            {...register('visi')}
+          />
+          <TextAreaField
+            label="Misi"
+            id="c-misi"
+            rows={5}
+            error={errors.misi?.message}
+            {...register('misi')}
+          />
         </div>
         <div>
           <p className="field-label" id="c-foto">
             Foto
           </p>
           <PhotoPanel
-            foto={v.foto}
-            initial={v.namaKetua}
-            onChange={(foto) => setV({ ...v, foto })}
-            error={errors.foto}
+            foto={foto}
+            initial={namaKetua}
+            onChange={(next) => setValue('foto', next, { shouldDirty: true })}
+            error={errors.foto?.message}
           />
         </div>
       </div>
       <div className="profile-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? 'Menyimpan...' : 'Simpan'}
+        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Menyimpan...' : 'Simpan'}
         </button>
         <button type="button" className="btn btn-outline" onClick={onDone}>
           Batal

@@ -1,46 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { joinCommitteeSchema } from '../../../../shared/schemas/elections.ts';
+import type { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useJoinCommittee } from '../api/join.ts';
+
+type Values = z.input<typeof joinCommitteeSchema>;
+const fields = ['kodeUndangan'] as const;
 
 /** For someone already signed in: join a committee with a code. */
 export function JoinCommitteeForm() {
   const navigate = useNavigate();
   const join = useJoinCommittee();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, formState, setError } = useForm<Values>({
+    resolver: zodResolver(joinCommitteeSchema),
+    defaultValues: { kodeUndangan: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ kodeUndangan }) => {
+    setFormError(undefined);
+    try {
+      const out = await join.mutateAsync(kodeUndangan);
+      await navigate(paths.panitia(out.electionId));
+    } catch (err) {
+      setFormError(applyServerErrors(err, setError, fields));
+    }
+  });
+
   return (
-    <form
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setError(undefined);
-        try {
-          const out = await join.mutateAsync(code.trim().toUpperCase());
-          await navigate(paths.panitia(out.electionId));
-        } catch (err) {
-          setError(
-            err instanceof ApiError
-              ? (err.fields.kodeUndangan ?? err.message)
-              : 'Terjadi kesalahan. Silakan coba lagi.',
-          );
-        }
-      }}
-    >
+    <form noValidate onSubmit={onSubmit}>
+      {formError ? <Alert kind="error">{formError}</Alert> : null}
       <TextField
         label="Kode Undangan"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={error}
+        error={formState.errors.kodeUndangan?.message}
         autoComplete="off"
+        {...register('kodeUndangan')}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={join.isPending}>
-        {join.isPending ? 'Memproses...' : 'Gabung sebagai Panitia'}
+      <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Memproses...' : 'Gabung sebagai Panitia'}
       </button>
-      {join.isError && !error ? <Alert kind="error">Terjadi kesalahan.</Alert> : null}
     </form>
   );
 }

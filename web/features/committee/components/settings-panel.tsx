@@ -1,9 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { PRODI } from '../../../../shared/people.ts';
+import { electionSettingsSchema, extendSchema } from '../../../../shared/schemas/election-setup.ts';
+import { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { oneOf } from '../../../lib/options.ts';
 import { formatWib, isoToWibInput, wibInputToIso } from '../../../lib/wib.ts';
 import {
@@ -31,28 +36,37 @@ function ExtendForm({ election, mayExtend }: { election: E; mayExtend: boolean }
   return mayExtend ? <ExtendOnce election={election} /> : null;
 }
 
+const extendFields = z.object({
+  endsAt: z.string().min(1, { error: 'Waktu selesai baru wajib diisi.' }),
+  alasan: z.string(),
+});
+type ExtendValues = z.input<typeof extendFields>;
+const toExtendInput = (v: ExtendValues) => ({ ...v, endsAt: wibInputToIso(v.endsAt) });
+const extendForm = extendFields.transform(toExtendInput).pipe(extendSchema);
+
 function ExtendOnce({ election }: { election: E }) {
   const extend = useExtendElection(election.id);
-  const [endsAt, setEndsAt] = useState(isoToWibInput(election.endsAt));
-  const [alasan, setAlasan] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const { register, handleSubmit, formState, setError, getValues } = useForm<
+    ExtendValues,
+    unknown,
+    z.output<typeof extendForm>
+  >({
+    resolver: zodResolver(extendForm),
+    defaultValues: { endsAt: isoToWibInput(election.endsAt), alasan: '' },
+  });
+  const onSubmit = handleSubmit(async () => {
+    setMessage(undefined);
+    try {
+      await extend.mutateAsync(toExtendInput(getValues()));
+      setMessage({ kind: 'success', text: 'Waktu selesai diperpanjang.' });
+    } catch (err) {
+      const text = applyServerErrors(err, setError, ['endsAt', 'alasan'], 'Gagal memperpanjang.');
+      if (text) setMessage({ kind: 'error', text });
+    }
+  });
   return (
-    <form
-      className="card"
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        try {
-          await extend.mutateAsync({ endsAt: wibInputToIso(endsAt), alasan });
-          setMessage({ kind: 'success', text: 'Waktu selesai diperpanjang.' });
-        } catch (err) {
-          setMessage({
-            kind: 'error',
-            text: err instanceof ApiError ? err.message : 'Gagal memperpanjang.',
-          });
-        }
-      }}
-    >
+    <form className="card" noValidate onSubmit={onSubmit}>
       <h2>Perpanjang Waktu</h2>
       <p className="field-hint">
         Berakhir {formatWib(election.endsAt)}. Waktu selesai hanya dapat diperpanjang sekali, paling
@@ -64,16 +78,61 @@ function ExtendOnce({ election }: { election: E }) {
         label="Waktu Selesai Baru"
         type="datetime-local"
         hint="WIB"
-        value={endsAt}
-        onChange={(e) => setEndsAt(e.target.value)}
+        error={formState.errors.endsAt?.message}
+        {...register('endsAt')}
       />
-      <TextField label="Alasan" value={alasan} onChange={(e) => setAlasan(e.target.value)} />
-      <button type="submit" className="btn btn-primary" disabled={extend.isPending}>
+      <TextField label="Alasan" error={formState.errors.alasan?.message} {...register('alasan')} />
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
         Perpanjang
       </button>
     </form>
   );
 }
+
+const splitYears = (s: string) => s.split(/[,\s]+/).filter(Boolean);
+const yearsTyped = (s: string) => splitYears(s).every((y) => /^\d{4}$/.test(y));
+
+// The form holds WIB wall-clock values and the years as typed; every other field is checked by its
+// shared rule at once, and the whole input by the shared schema (the checks across fields) after.
+const shared = electionSettingsSchema.shape;
+const settingsFields = z
+  .object({
+    title: shared.title,
+    description: shared.description,
+    startsAt: z.string().min(1, { error: 'Waktu mulai wajib diisi.' }),
+    endsAt: z.string().min(1, { error: 'Waktu selesai wajib diisi.' }),
+    kotakKosong: shared.kotakKosong,
+    abstain: shared.abstain,
+    rollMode: shared.rollMode,
+    rollProdi: shared.rollProdi,
+    rollYears: z.string(),
+    resultsRelease: shared.resultsRelease,
+  })
+  // The years are shown (and so checked) only for a roll by year of entry.
+  .refine((v) => v.rollMode !== 'angkatan' || yearsTyped(v.rollYears), {
+    path: ['rollYears'],
+    error: 'Tulis angkatan sebagai tahun empat angka, mis. 2023, 2024.',
+  });
+type SettingsValues = z.input<typeof settingsFields>;
+const toSettingsInput = (v: SettingsValues) => ({
+  ...v,
+  startsAt: wibInputToIso(v.startsAt),
+  endsAt: wibInputToIso(v.endsAt),
+  rollYears: yearsTyped(v.rollYears) ? splitYears(v.rollYears).map(Number) : [],
+});
+const settingsForm = settingsFields.transform(toSettingsInput).pipe(electionSettingsSchema);
+const settingsFieldNames = Object.keys(settingsFields.shape) as (keyof SettingsValues)[];
+
+const ROLL_MODE_OPTIONS = [
+  { value: 'all', label: 'Semua pemilih terverifikasi' },
+  { value: 'prodi', label: 'Program Studi tertentu' },
+  { value: 'angkatan', label: 'Angkatan tertentu' },
+  { value: 'roll', label: 'Daftar NIM yang diimpor (tab Pemilih)' },
+];
+const RELEASE_OPTIONS = [
+  { value: 'on-close', label: 'Otomatis saat pemungutan ditutup' },
+  { value: 'manual', label: 'Diumumkan panitia setelah ditutup' },
+];
 
 /** Pengaturan: the draft's settings and Kunci Pemilihan; once locked, a summary and the extension. */
 export function SettingsPanel({
@@ -86,130 +145,95 @@ export function SettingsPanel({
   const e = overview.election;
   const update = useUpdateSettings(e.id);
   const lock = useLockElection(e.id);
-  const [v, setV] = useState({
-    title: e.title,
-    description: e.description,
-    startsAt: isoToWibInput(e.startsAt),
-    endsAt: isoToWibInput(e.endsAt),
-    kotakKosong: e.kotakKosong,
-    abstain: e.abstain,
-    rollMode: e.rollMode,
-    rollProdi: e.rollProdi.flatMap((p) => oneOf(PRODI, p) || []),
-    rollYears: e.rollYears.join(', '),
-    resultsRelease: e.resultsRelease,
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const [confirmLock, setConfirmLock] = useState(false);
+  const { register, handleSubmit, formState, setError, getValues, control } = useForm<
+    SettingsValues,
+    unknown,
+    z.output<typeof settingsForm>
+  >({
+    resolver: zodResolver(settingsForm),
+    defaultValues: {
+      title: e.title,
+      description: e.description,
+      startsAt: isoToWibInput(e.startsAt),
+      endsAt: isoToWibInput(e.endsAt),
+      kotakKosong: e.kotakKosong,
+      abstain: e.abstain,
+      rollMode: e.rollMode,
+      rollProdi: e.rollProdi.flatMap((p) => oneOf(PRODI, p) || []),
+      rollYears: e.rollYears.join(', '),
+      resultsRelease: e.resultsRelease,
+    },
+  });
+  const rollMode = useWatch({ control, name: 'rollMode' });
+  const errors = formState.errors;
   const { editSetup, extend } = overview.abilities;
   const locked = e.status !== 'draft';
   const disabled = !editSetup;
 
-  const save = async () => {
-    setErrors({});
+  const save = handleSubmit(async () => {
     setMessage(undefined);
     try {
-      await update.mutateAsync({
-        ...v,
-        startsAt: wibInputToIso(v.startsAt),
-        endsAt: wibInputToIso(v.endsAt),
-        rollYears: v.rollYears
-          .split(/[,\s]+/)
-          .filter(Boolean)
-          .map(Number),
-      });
+      await update.mutateAsync(toSettingsInput(getValues()));
       setMessage({ kind: 'success', text: 'Pengaturan tersimpan.' });
     } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fields);
-      setMessage({
-        kind: 'error',
-        text: err instanceof ApiError ? err.message : 'Gagal menyimpan.',
-      });
+      const text = applyServerErrors(err, setError, settingsFieldNames, 'Gagal menyimpan.');
+      if (text) setMessage({ kind: 'error', text });
     }
-  };
+  });
 
   return (
     <div className="settings-grid">
-      <form
-        className="card"
-        noValidate
-        onSubmit={(ev) => {
-          ev.preventDefault();
-          void save();
-        }}
-      >
+      <form className="card" noValidate onSubmit={save}>
         <h2>Pengaturan</h2>
         {locked ? (
           <Alert kind="success">Pemilihan sudah dikunci; pengaturan tidak dapat diubah lagi.</Alert>
         ) : null}
         {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
         <fieldset disabled={disabled} className="plain-fieldset">
-          <TextField
-            label="Judul"
-            value={v.title}
-            error={errors.title}
-            onChange={(x) => setV({ ...v, title: x.target.value })}
+          <TextField label="Judul" error={errors.title?.message} {...register('title')} />
+          <TextAreaField
+            label="Deskripsi"
+            id="set-desc"
+            rows={3}
+            error={errors.description?.message}
+            {...register('description')}
           />
-          <div className="field">
-            <label htmlFor="set-desc">Deskripsi</label>
-            <textarea
-              id="set-desc"
-              rows={3}
-              value={v.description}
-              onChange={(x) => setV({ ...v, description: x.target.value })}
-            />
-          </div>
           <div className="field-row">
             <TextField
               label="Waktu Mulai"
               type="datetime-local"
               hint="WIB"
-              value={v.startsAt}
-              error={errors.startsAt}
-              onChange={(x) => setV({ ...v, startsAt: x.target.value })}
+              error={errors.startsAt?.message}
+              {...register('startsAt')}
             />
             <TextField
               label="Waktu Selesai"
               type="datetime-local"
               hint="WIB"
-              value={v.endsAt}
-              error={errors.endsAt}
-              onChange={(x) => setV({ ...v, endsAt: x.target.value })}
+              error={errors.endsAt?.message}
+              {...register('endsAt')}
             />
           </div>
           <fieldset className="plain-fieldset">
             <legend>Surat suara</legend>
             <label className="check">
-              <input
-                type="checkbox"
-                checked={v.kotakKosong}
-                onChange={(x) => setV({ ...v, kotakKosong: x.target.checked })}
-              />{' '}
-              Tambahkan "Kotak Kosong" bila hanya ada satu kandidat
+              <input type="checkbox" {...register('kotakKosong')} /> Tambahkan "Kotak Kosong" bila
+              hanya ada satu kandidat
             </label>
             <label className="check">
-              <input
-                type="checkbox"
-                checked={v.abstain}
-                onChange={(x) => setV({ ...v, abstain: x.target.checked })}
-              />{' '}
-              Izinkan abstain
+              <input type="checkbox" {...register('abstain')} /> Izinkan abstain
             </label>
           </fieldset>
-          <div className="field">
-            <label htmlFor="set-mode">Pemilih</label>
-            <select
-              id="set-mode"
-              value={v.rollMode}
-              onChange={(x) => setV({ ...v, rollMode: x.target.value as typeof v.rollMode })}
-            >
-              <option value="all">Semua pemilih terverifikasi</option>
-              <option value="prodi">Program Studi tertentu</option>
-              <option value="angkatan">Angkatan tertentu</option>
-              <option value="roll">Daftar NIM yang diimpor (tab Pemilih)</option>
-            </select>
-          </div>
-          {v.rollMode === 'prodi' ? (
+          <SelectField
+            label="Pemilih"
+            id="set-mode"
+            options={ROLL_MODE_OPTIONS}
+            error={errors.rollMode?.message}
+            {...register('rollMode')}
+          />
+          {rollMode === 'prodi' ? (
             <fieldset
               className="plain-fieldset"
               aria-describedby={errors.rollProdi ? 'roll-prodi-error' : undefined}
@@ -217,53 +241,34 @@ export function SettingsPanel({
               <legend>Program Studi</legend>
               {PRODI.map((p) => (
                 <label key={p} className="check">
-                  <input
-                    type="checkbox"
-                    checked={v.rollProdi.includes(p)}
-                    onChange={(x) =>
-                      setV({
-                        ...v,
-                        rollProdi: x.target.checked
-                          ? [...v.rollProdi, p]
-                          : v.rollProdi.filter((y) => y !== p),
-                      })
-                    }
-                  />{' '}
-                  {p}
+                  <input type="checkbox" value={p} {...register('rollProdi')} /> {p}
                 </label>
               ))}
               {errors.rollProdi ? (
                 <p className="field-error" id="roll-prodi-error" role="alert">
-                  {errors.rollProdi}
+                  {errors.rollProdi.message}
                 </p>
               ) : null}
             </fieldset>
           ) : null}
-          {v.rollMode === 'angkatan' ? (
+          {rollMode === 'angkatan' ? (
             <TextField
               label="Angkatan"
               hint="Pisahkan dengan koma, mis. 2023, 2024"
-              value={v.rollYears}
-              error={errors.rollYears}
-              onChange={(x) => setV({ ...v, rollYears: x.target.value })}
+              error={errors.rollYears?.message}
+              {...register('rollYears')}
             />
           ) : null}
-          <div className="field">
-            <label htmlFor="set-release">Pengumuman hasil</label>
-            <select
-              id="set-release"
-              value={v.resultsRelease}
-              onChange={(x) =>
-                setV({ ...v, resultsRelease: x.target.value as typeof v.resultsRelease })
-              }
-            >
-              <option value="on-close">Otomatis saat pemungutan ditutup</option>
-              <option value="manual">Diumumkan panitia setelah ditutup</option>
-            </select>
-          </div>
+          <SelectField
+            label="Pengumuman hasil"
+            id="set-release"
+            options={RELEASE_OPTIONS}
+            error={errors.resultsRelease?.message}
+            {...register('resultsRelease')}
+          />
           {!disabled ? (
-            <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-              {update.isPending ? 'Menyimpan...' : 'Simpan Pengaturan'}
+            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Menyimpan...' : 'Simpan Pengaturan'}
             </button>
           ) : null}
         </fieldset>

@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from '../../../components/link.tsx';
 import {
   ARTICLE_CATEGORIES,
@@ -8,10 +10,12 @@ import {
   type ArticleSaveInput,
   type PublicationAction,
 } from '../../../../shared/schemas/articles.ts';
+import { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { SelectField, TextField } from '../../../components/form-field.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatWib, isoToWibInput, wibInputToIso } from '../../../lib/wib.ts';
 import '../../../styles/news.css';
 import {
@@ -25,8 +29,12 @@ import { ArticleView, type ArticleViewData } from './article-view.tsx';
 import { CoverField, type Cover } from './cover-field.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
-/** Field name -> the id of the control to focus when it is wrong. */
-const FIELD_IDS: Record<string, string> = {
+/**
+ * Field name -> the id of the control to focus when it is wrong, in page order. The body and the
+ * cover are no plain inputs react-hook-form can focus, so the form focuses the first wrong field
+ * itself.
+ */
+const FIELD_IDS = {
   title: 'article-title',
   summary: 'article-summary',
   category: 'article-category',
@@ -34,13 +42,41 @@ const FIELD_IDS: Record<string, string> = {
   coverSmall: 'article-cover',
   body: 'article-body',
   publishAt: 'article-publish-at',
-};
+} as const;
+const fields = Object.keys(FIELD_IDS) as (keyof typeof FIELD_IDS)[];
+
+/**
+ * What the form holds: the API input, with the schedule as the datetime-local value (WIB) and the
+ * action set by the button that saves.
+ */
+type Values = Required<Omit<ArticleSaveInput, 'publishAt'>> & { publishAt: string };
 
 const hasText = (html: string) =>
   html
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .trim() !== '';
+
+/**
+ * The server's rules on what the form sends: the schedule (only when scheduling) as an instant.
+ * What goes public (publish, schedule, or `keep`, which only a scheduled or published article
+ * offers) needs a body to read. The result is the API input.
+ */
+const articleFormSchema = z
+  .custom<Values>()
+  .transform(({ publishAt, ...v }): ArticleSaveInput => ({
+    ...v,
+    ...(v.action === 'schedule' && publishAt ? { publishAt: wibInputToIso(publishAt) } : {}),
+  }))
+  .pipe(articleSaveSchema)
+  .refine((v) => v.action === 'draft' || hasText(v.body), {
+    path: ['body'],
+    error: 'Isi berita wajib diisi sebelum diterbitkan.',
+  })
+  .transform(({ publishAt, ...v }): ArticleSaveInput => ({
+    ...v,
+    ...(publishAt ? { publishAt: publishAt.toISOString() } : {}),
+  }));
 
 /** Writes a new article (`id` null) or edits one: fields, cover, body, preview and publication. */
 export function ArticleEditor({
@@ -87,103 +123,110 @@ function EditorForm({
   const create = useCreateArticle();
   const update = useUpdateArticle();
   const preview = usePreviewArticle();
-  const [title, setTitle] = useState(article?.title ?? '');
-  const [summary, setSummary] = useState(article?.summary ?? '');
-  const [category, setCategory] = useState<ArticleCategory>(
-    (ARTICLE_CATEGORIES as readonly string[]).includes(article?.category ?? '')
-      ? (article!.category as ArticleCategory)
-      : 'Berita',
-  );
-  const [body, setBody] = useState(article?.body ?? '');
   const [cover, setCover] = useState<Cover>(
     article?.cover && article.coverSmall && article.coverSmallUrl
       ? { cover: article.cover, coverSmall: article.coverSmall, previewUrl: article.coverSmallUrl }
       : null,
   );
-  const [publishAt, setPublishAt] = useState(
-    article?.state === 'scheduled' && article.publishedAt ? isoToWibInput(article.publishedAt) : '',
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState,
+    setError,
+    clearErrors,
+    setValue,
+    getValues,
+    getFieldState,
+  } = useForm<Values, unknown, ArticleSaveInput>({
+    resolver: zodResolver(articleFormSchema),
+    // A field's message goes once the field is changed; the next save checks again.
+    reValidateMode: 'onSubmit',
+    // focusFirstError does it, the body and the cover included.
+    shouldFocusError: false,
+    defaultValues: {
+      title: article?.title ?? '',
+      summary: article?.summary ?? '',
+      category: (ARTICLE_CATEGORIES as readonly string[]).includes(article?.category ?? '')
+        ? (article!.category as ArticleCategory)
+        : 'Berita',
+      body: article?.body ?? '',
+      cover: cover?.cover ?? null,
+      coverSmall: cover?.coverSmall ?? null,
+      action: 'draft',
+      publishAt:
+        article?.state === 'scheduled' && article.publishedAt
+          ? isoToWibInput(article.publishedAt)
+          : '',
+    },
+  });
+  const summary = useWatch({ control, name: 'summary' });
   const [formError, setFormError] = useState<string>();
   const [shown, setShown] = useState<ArticleViewData | null>(null);
+  const e = formState.errors;
   const busy = create.isPending || update.isPending;
-  /** A field's message goes once the field is changed. */
-  const changed = (...names: string[]) =>
-    setErrors((e) =>
-      names.some((n) => n in e)
-        ? Object.fromEntries(Object.entries(e).filter(([k]) => !names.includes(k)))
-        : e,
-    );
   const state = article?.state ?? null;
 
-  const fields = () => ({
-    title,
-    summary,
-    category,
-    body,
-    cover: cover?.cover ?? null,
-    coverSmall: cover?.coverSmall ?? null,
-  });
+  /** Registers an input whose message goes once it is changed. */
+  const fieldProps = (name: 'title' | 'summary' | 'category' | 'publishAt') =>
+    register(name, { onChange: () => clearErrors(name) });
 
-  const showErrors = (found: Record<string, string>) => {
-    setErrors(found);
-    const first = Object.keys(FIELD_IDS).find((f) => found[f]);
-    if (first) document.getElementById(FIELD_IDS[first]!)?.focus();
+  const focusFirstError = () => {
+    const first = fields.find((f) => getFieldState(f).invalid);
+    if (first) document.getElementById(FIELD_IDS[first])?.focus();
   };
 
-  const save = async (action: PublicationAction) => {
+  const save = (action: PublicationAction) => {
     setFormError(undefined);
-    const input: ArticleSaveInput = {
-      ...fields(),
-      action,
-      ...(action === 'schedule' && publishAt ? { publishAt: wibInputToIso(publishAt) } : {}),
-    };
-    const found: Record<string, string> = {};
-    const parsed = articleSaveSchema.safeParse(input);
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-    const goesPublic =
-      action === 'publish' || action === 'schedule' || (action === 'keep' && state !== 'draft');
-    if (goesPublic && !hasText(body)) found.body ??= 'Isi berita wajib diisi sebelum diterbitkan.';
-    if (Object.keys(found).length) {
-      showErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = article
-        ? await update.mutateAsync({ id: article.id, input })
-        : await create.mutateAsync(input);
-      onDone(
-        saved.state === 'scheduled'
-          ? `Berita "${saved.title}" dijadwalkan terbit ${formatWib(saved.publishedAt!)}.`
-          : saved.state === 'published'
-            ? action === 'keep'
-              ? `Perubahan pada "${saved.title}" tersimpan dan sudah tampil di situs.`
-              : `Berita "${saved.title}" diterbitkan.`
-            : `Draf "${saved.title}" tersimpan.`,
-      );
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length) {
-        showErrors(err.fields);
-        if (!Object.keys(err.fields).some((f) => f in FIELD_IDS)) setFormError(err.message);
-      } else {
-        setFormError(err instanceof Error ? err.message : 'Gagal menyimpan berita.');
+    setValue('action', action);
+    void handleSubmit(async (input) => {
+      try {
+        const saved = article
+          ? await update.mutateAsync({ id: article.id, input })
+          : await create.mutateAsync(input);
+        onDone(
+          saved.state === 'scheduled'
+            ? `Berita "${saved.title}" dijadwalkan terbit ${formatWib(saved.publishedAt!)}.`
+            : saved.state === 'published'
+              ? action === 'keep'
+                ? `Perubahan pada "${saved.title}" tersimpan dan sudah tampil di situs.`
+                : `Berita "${saved.title}" diterbitkan.`
+              : `Draf "${saved.title}" tersimpan.`,
+        );
+      } catch (err) {
+        setFormError(applyServerErrors(err, setError, fields, 'Gagal menyimpan berita.'));
+        focusFirstError();
       }
-    }
+    }, focusFirstError)();
   };
 
   const openPreview = () => {
     setFormError(undefined);
+    const v = getValues();
     preview.mutate(
-      { id: article?.id ?? null, input: fields() },
+      {
+        id: article?.id ?? null,
+        input: {
+          title: v.title,
+          summary: v.summary,
+          category: v.category,
+          body: v.body,
+          cover: v.cover,
+          coverSmall: v.coverSmall,
+        },
+      },
       {
         onSuccess: (p) => {
           setShown(p);
           window.scrollTo({ top: 0 });
         },
         onError: (err) => {
-          if (err instanceof ApiError && Object.keys(err.fields).length) showErrors(err.fields);
+          if (err instanceof ApiError && Object.keys(err.fields).length) {
+            // The server's messages replace the ones shown.
+            clearErrors();
+            applyServerErrors(err, setError, fields);
+            focusFirstError();
+          }
           setFormError(err.message);
         },
       },
@@ -229,9 +272,9 @@ function EditorForm({
         hidden={shown !== null}
         noValidate
         aria-label={article ? `Ubah berita ${article.title}` : 'Tulis berita baru'}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save(state === null || state === 'draft' ? 'draft' : 'keep');
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          save(state === null || state === 'draft' ? 'draft' : 'keep');
         }}
       >
         <h2>{article ? 'Ubah Berita' : 'Tambah Berita'}</h2>
@@ -239,71 +282,60 @@ function EditorForm({
         <TextField
           id="article-title"
           label="Judul"
-          value={title}
           maxLength={ARTICLE_LIMITS.titleMax + 20}
-          error={errors.title}
+          error={e.title?.message}
           hint={article ? `Alamat tetap: /berita/${article.slug}` : undefined}
-          onChange={(e) => {
-            setTitle(e.target.value);
-            changed('title');
-          }}
+          {...fieldProps('title')}
         />
-        <div className="field">
-          <label htmlFor="article-summary">Ringkasan</label>
-          <textarea
-            id="article-summary"
-            rows={3}
-            value={summary}
-            aria-invalid={errors.summary ? true : undefined}
-            aria-describedby={`article-summary-hint${errors.summary ? ' article-summary-error' : ''}`}
-            onChange={(e) => {
-              setSummary(e.target.value);
-              changed('summary');
-            }}
-          />
-          <p
-            className={summary.length > ARTICLE_LIMITS.summaryMax ? 'field-error' : 'field-hint'}
-            id="article-summary-hint"
-          >
-            {summary.length}/{ARTICLE_LIMITS.summaryMax} karakter. Tampil di daftar berita dan
-            pratinjau tautan saat dibagikan.
-          </p>
-          {errors.summary ? (
-            <p className="field-error" id="article-summary-error" role="alert">
-              {errors.summary}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          id="article-summary"
+          label="Ringkasan"
+          rows={3}
+          error={e.summary?.message}
+          hint={
+            <span
+              className={summary.length > ARTICLE_LIMITS.summaryMax ? 'field-error' : undefined}
+            >
+              {summary.length}/{ARTICLE_LIMITS.summaryMax} karakter. Tampil di daftar berita dan
+              pratinjau tautan saat dibagikan.
+            </span>
+          }
+          {...fieldProps('summary')}
+        />
         <SelectField
           id="article-category"
           label="Kategori"
           options={ARTICLE_CATEGORIES}
-          value={category}
-          error={errors.category}
-          onChange={(e) => {
-            setCategory(e.target.value as ArticleCategory);
-            changed('category');
-          }}
+          error={e.category?.message}
+          {...fieldProps('category')}
         />
         <CoverField
           id="article-cover"
           value={cover}
           onChange={(c) => {
             setCover(c);
-            changed('cover', 'coverSmall');
+            setValue('cover', c?.cover ?? null);
+            setValue('coverSmall', c?.coverSmall ?? null);
+            clearErrors(['cover', 'coverSmall']);
           }}
-          error={errors.cover}
+          error={e.cover?.message}
         />
-        <RichTextEditor
-          id="article-body"
-          label="Isi"
-          initialHtml={body}
-          onChange={(html) => {
-            setBody(html);
-            changed('body');
-          }}
-          error={errors.body}
-          hint="Gunakan judul bagian, daftar dan tautan seperlunya. Gambar dan skrip tidak dimuat."
+        <Controller
+          control={control}
+          name="body"
+          render={({ field }) => (
+            <RichTextEditor
+              id="article-body"
+              label="Isi"
+              initialHtml={field.value}
+              onChange={(html) => {
+                field.onChange(html);
+                clearErrors('body');
+              }}
+              error={e.body?.message}
+              hint="Gunakan judul bagian, daftar dan tautan seperlunya. Gambar dan skrip tidak dimuat."
+            />
+          )}
         />
         <fieldset className="plain-fieldset news-publication">
           <legend>Penerbitan</legend>
@@ -320,13 +352,9 @@ function EditorForm({
               id="article-publish-at"
               label="Jadwal terbit (WIB)"
               type="datetime-local"
-              value={publishAt}
-              error={errors.publishAt}
+              error={e.publishAt?.message}
               hint="Isi lalu tekan Jadwalkan: berita tampil sendiri pada waktunya."
-              onChange={(e) => {
-                setPublishAt(e.target.value);
-                changed('publishAt');
-              }}
+              {...fieldProps('publishAt')}
             />
           ) : null}
         </fieldset>
@@ -353,7 +381,7 @@ function EditorForm({
               type="button"
               className="btn btn-primary"
               disabled={busy}
-              onClick={() => void save('publish')}
+              onClick={() => save('publish')}
             >
               Terbitkan
             </button>
@@ -363,7 +391,7 @@ function EditorForm({
               type="button"
               className="btn btn-primary"
               disabled={busy}
-              onClick={() => void save('schedule')}
+              onClick={() => save('schedule')}
             >
               {state === 'scheduled' ? 'Ubah Jadwal' : 'Jadwalkan'}
             </button>
@@ -373,7 +401,7 @@ function EditorForm({
               type="button"
               className="btn btn-outline btn-danger-outline"
               disabled={busy}
-              onClick={() => void save('draft')}
+              onClick={() => save('draft')}
             >
               Tarik ke Draf
             </button>
