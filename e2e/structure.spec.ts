@@ -173,6 +173,18 @@ test('an admin edits the footer tagline and the vision; the footer and /tentang 
       await page.getByRole('button', { name: 'Simpan Halaman Tentang' }).click();
       await expect(page.getByText('harus berupa alamat https:// yang valid')).toBeVisible();
       await page.getByLabel('Tautan peta (opsional)').fill('https://www.openstreetmap.org/');
+      // A new mission item left empty is told at its own field; removed, the page saves.
+      const missions = await page.getByLabel(/^Misi \d+$/).count();
+      await page.getByRole('button', { name: 'Tambah Butir Misi' }).click();
+      const added = page.getByLabel(`Misi ${missions + 1}`, { exact: true });
+      await expect(added).toHaveValue('');
+      await page.getByRole('button', { name: 'Simpan Halaman Tentang' }).click();
+      await expect(page.getByText('Butir misi wajib diisi.')).toBeVisible();
+      await expect(added).toHaveAttribute('aria-invalid', 'true');
+      await expect(added).toBeFocused();
+      await expect(page.getByText('Gagal menyimpan: periksa isian yang ditandai.')).toBeVisible();
+      await page.getByRole('button', { name: `Hapus misi ${missions + 1}` }).click();
+      await expect(page.getByLabel(/^Misi \d+$/)).toHaveCount(missions);
       await page.getByRole('button', { name: 'Simpan Halaman Tentang' }).click();
       await expect(page.getByText('Halaman Tentang berhasil disimpan.')).toBeVisible();
 
@@ -182,8 +194,21 @@ test('an admin edits the footer tagline and the vision; the footer and /tentang 
       const taglineField = page.getByLabel('Tagline footer');
       const tagline = `${(await taglineField.inputValue()).slice(0, 270)} (uji ${suffix})`;
       await taglineField.fill(tagline);
+      // A social link that is no web address is told at its field; removed, the footer saves.
+      const links = await page.getByLabel(/^Alamat tautan \d+$/).count();
+      await page.getByRole('button', { name: 'Tambah Tautan' }).click();
+      await page.getByLabel(`Nama tautan ${links + 1}`, { exact: true }).fill('Instagram');
+      const linkUrl = page.getByLabel(`Alamat tautan ${links + 1}`, { exact: true });
+      await linkUrl.fill('javascript:alert(1)');
+      await page.getByRole('button', { name: 'Simpan Footer' }).click();
+      await expect(linkUrl).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText('Gagal menyimpan: periksa isian yang ditandai.')).toBeVisible();
+      await page.getByRole('button', { name: `Hapus tautan ${links + 1}` }).click();
       await page.getByRole('button', { name: 'Simpan Footer' }).click();
       await expect(page.getByText('Footer berhasil disimpan.')).toBeVisible();
+      expect((await (await page.request.get('/api/site/footer')).json()).socials).toHaveLength(
+        links,
+      );
       // Shown at once on this page's footer, and on the home page.
       await expect(page.locator('footer')).toContainText(tagline);
       await page.goto('/');

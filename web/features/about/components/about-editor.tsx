@@ -1,51 +1,61 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import '../../../styles/about.css';
 import { aboutSettingsSchema, type AboutSettingsInput } from '../../../../shared/site.ts';
+import { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { SaveStatus, type SaveState } from '../../../components/save-status.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useAbout, useSaveAbout, type About } from '../api/about.ts';
-import { TextAreaField } from '../../../components/form-field.tsx';
 
 const MAX_MISI = 12;
 
-type Contact = About['contact'];
+// The mission items are objects in the form (react-hook-form keys a list by them); each is checked
+// by the shared rule of one item, the whole by the shared schema.
+const shared = aboutSettingsSchema.shape;
+const aboutForm = aboutSettingsSchema
+  .extend({ misi: z.array(z.object({ text: shared.misi.element })) })
+  .transform((v): AboutSettingsInput => ({ ...v, misi: v.misi.map((m) => m.text) }))
+  .pipe(aboutSettingsSchema);
+type Values = z.input<typeof aboutForm>;
+const toValues = (a: About): Values => ({ ...a, misi: a.misi.map((text) => ({ text })) });
+
+/** The server's message for `misi.3` belongs to the form's `misi.3.text`. */
+const formPath = (serverPath: string) =>
+  /^misi\.\d+$/.test(serverPath) ? `${serverPath}.text` : serverPath;
 
 function AboutForm({ initial }: { initial: About }) {
   const save = useSaveAbout();
-  const [value, setValue] = useState<About>(initial);
-  const [fields, setFields] = useState<Record<string, string>>({});
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
-  const set = <K extends keyof About>(k: K, v: About[K]) => setValue((a) => ({ ...a, [k]: v }));
-  const setContact = <K extends keyof Contact>(k: K, v: Contact[K]) =>
-    setValue((a) => ({ ...a, contact: { ...a.contact, [k]: v } }));
-  const setMisi = (misi: string[]) => set('misi', misi);
+  const { register, handleSubmit, formState, setError, reset, control } = useForm<
+    Values,
+    unknown,
+    AboutSettingsInput
+  >({ resolver: zodResolver(aboutForm), defaultValues: toValues(initial) });
+  const misi = useFieldArray({ control, name: 'misi' });
+  const e = formState.errors;
+  const misiError = e.misi?.message ?? e.misi?.root?.message;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const input: AboutSettingsInput = value;
-    const parsed = aboutSettingsSchema.safeParse(input);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
-      setFields(found);
-      setState({ kind: 'done', message: 'Gagal menyimpan: periksa isian yang ditandai.' });
-      return;
-    }
-    setFields({});
-    setState({ kind: 'saving' });
-    try {
-      setValue(await save.mutateAsync(input));
-      setState({ kind: 'done', message: 'Halaman Tentang berhasil disimpan.' });
-    } catch (err) {
-      if (err instanceof ApiError) setFields(err.fields);
-      setState({
-        kind: 'done',
-        message: `Gagal menyimpan: ${err instanceof Error ? err.message : 'coba lagi.'}`,
-      });
-    }
-  };
+  const submit = handleSubmit(
+    async (input) => {
+      setState({ kind: 'saving' });
+      try {
+        reset(toValues(await save.mutateAsync(input)));
+        setState({ kind: 'done', message: 'Halaman Tentang berhasil disimpan.' });
+      } catch (err) {
+        if (err instanceof ApiError)
+          for (const [path, message] of Object.entries(err.fields))
+            setError(formPath(path) as FieldPath<Values>, { type: 'server', message });
+        setState({
+          kind: 'done',
+          message: `Gagal menyimpan: ${err instanceof Error ? err.message : 'coba lagi.'}`,
+        });
+      }
+    },
+    () => setState({ kind: 'done', message: 'Gagal menyimpan: periksa isian yang ditandai.' }),
+  );
 
   return (
     <form className="card about-editor" noValidate onSubmit={submit}>
@@ -53,37 +63,35 @@ function AboutForm({ initial }: { initial: About }) {
         label="Visi"
         rows={3}
         maxLength={1000}
-        value={value.visi}
-        error={fields.visi}
-        onChange={(e) => set('visi', e.target.value)}
+        error={e.visi?.message}
+        {...register('visi')}
       />
       <fieldset
         className="plain-fieldset about-misi-editor"
-        aria-describedby={fields.misi ? 'about-misi-error' : undefined}
+        aria-describedby={misiError ? 'about-misi-error' : undefined}
       >
         <legend>Misi</legend>
-        {fields.misi ? (
+        {misiError ? (
           <p className="field-error" id="about-misi-error" role="alert">
-            {fields.misi}
+            {misiError}
           </p>
         ) : null}
         <ol>
-          {value.misi.map((m, i) => (
-            <li key={i}>
+          {misi.fields.map((field, i) => (
+            <li key={field.id}>
               <TextAreaField
                 label={`Misi ${i + 1}`}
-                value={m}
                 rows={2}
                 maxLength={300}
-                error={fields[`misi.${i}`]}
-                onChange={(e) => setMisi(value.misi.map((x, j) => (j === i ? e.target.value : x)))}
+                error={e.misi?.[i]?.text?.message}
+                {...register(`misi.${i}.text`)}
               />
               <button
                 type="button"
                 className="btn btn-outline btn-danger-outline btn-compact"
                 aria-label={`Hapus misi ${i + 1}`}
-                disabled={value.misi.length <= 1}
-                onClick={() => setMisi(value.misi.filter((_, j) => j !== i))}
+                disabled={misi.fields.length <= 1}
+                onClick={() => misi.remove(i)}
               >
                 Hapus
               </button>
@@ -93,8 +101,8 @@ function AboutForm({ initial }: { initial: About }) {
         <button
           type="button"
           className="btn btn-outline"
-          disabled={value.misi.length >= MAX_MISI}
-          onClick={() => setMisi([...value.misi, ''])}
+          disabled={misi.fields.length >= MAX_MISI}
+          onClick={() => misi.append({ text: '' })}
         >
           Tambah Butir Misi
         </button>
@@ -103,10 +111,9 @@ function AboutForm({ initial }: { initial: About }) {
         label="Sejarah"
         rows={8}
         maxLength={6000}
-        value={value.sejarah}
         hint="Pisahkan paragraf dengan satu baris kosong."
-        error={fields.sejarah}
-        onChange={(e) => set('sejarah', e.target.value)}
+        error={e.sejarah?.message}
+        {...register('sejarah')}
       />
       <fieldset className="plain-fieldset">
         <legend>Kontak</legend>
@@ -114,39 +121,34 @@ function AboutForm({ initial }: { initial: About }) {
           label="Alamat sekretariat"
           rows={2}
           maxLength={300}
-          value={value.contact.address}
-          error={fields['contact.address']}
-          onChange={(e) => setContact('address', e.target.value)}
+          error={e.contact?.address?.message}
+          {...register('contact.address')}
         />
         <div className="field-row">
           <TextField
             label="Email kontak"
             type="email"
-            value={value.contact.email}
-            error={fields['contact.email']}
-            onChange={(e) => setContact('email', e.target.value)}
+            error={e.contact?.email?.message}
+            {...register('contact.email')}
           />
           <TextField
             label="Telepon (opsional)"
             type="tel"
-            value={value.contact.phone}
-            error={fields['contact.phone']}
-            onChange={(e) => setContact('phone', e.target.value)}
+            error={e.contact?.phone?.message}
+            {...register('contact.phone')}
           />
           <TextField
             label="WhatsApp (opsional)"
             type="tel"
-            value={value.contact.whatsapp}
             hint="Mis. 0812-3456-7890; dibuka sebagai tautan wa.me."
-            error={fields['contact.whatsapp']}
-            onChange={(e) => setContact('whatsapp', e.target.value)}
+            error={e.contact?.whatsapp?.message}
+            {...register('contact.whatsapp')}
           />
           <TextField
             label="Jam layanan (opsional)"
-            value={value.contact.officeHours}
             maxLength={200}
-            error={fields['contact.officeHours']}
-            onChange={(e) => setContact('officeHours', e.target.value)}
+            error={e.contact?.officeHours?.message}
+            {...register('contact.officeHours')}
           />
         </div>
       </fieldset>
@@ -154,11 +156,10 @@ function AboutForm({ initial }: { initial: About }) {
         label="Tautan peta (opsional)"
         type="url"
         inputMode="url"
-        value={value.mapUrl}
         placeholder="https://maps.app.goo.gl/..."
         hint="Alamat https:// ke peta lokasi sekretariat; dibuka di tab baru, tidak disematkan."
-        error={fields.mapUrl}
-        onChange={(e) => set('mapUrl', e.target.value)}
+        error={e.mapUrl?.message}
+        {...register('mapUrl')}
       />
       <div className="page-actions">
         <button type="submit" className="btn btn-primary" disabled={state.kind === 'saving'}>

@@ -1,6 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import '../../../styles/about.css';
-import { footerSettingsSchema, type FooterSettings } from '../../../../shared/site.ts';
+import {
+  footerSettingsSchema,
+  type FooterSettings,
+  type FooterSettingsInput,
+} from '../../../../shared/site.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import { SaveStatus, type SaveState } from '../../../components/save-status.tsx';
@@ -12,7 +18,7 @@ import { uploadLogo } from '../api/upload-logo.ts';
 const MAX_SOCIALS = 8;
 const MAX_SUPPORTERS = 12;
 
-type Supporter = FooterSettings['supporters'][number];
+type Supporter = FooterSettingsInput['supporters'][number];
 
 function LogoField({
   supporter,
@@ -83,106 +89,81 @@ function LogoField({
 
 function FooterForm({ initial }: { initial: FooterSettings }) {
   const save = useSaveFooter();
-  const [value, setValue] = useState<FooterSettings>(initial);
-  const [fields, setFields] = useState<Record<string, string>>({});
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const [uploads, setUploads] = useState(0);
-  const set = <K extends keyof FooterSettings>(k: K, v: FooterSettings[K]) =>
-    setValue((f) => ({ ...f, [k]: v }));
-  const setSocial = (i: number, patch: Partial<FooterSettings['socials'][number]>) =>
-    set(
-      'socials',
-      value.socials.map((s, j) => (j === i ? { ...s, ...patch } : s)),
-    );
-  const setSupporter = (i: number, patch: Partial<Supporter>) =>
-    setValue((f) => ({
-      ...f,
-      supporters: f.supporters.map((s, j) => (j === i ? { ...s, ...patch } : s)),
-    }));
+  const { register, handleSubmit, formState, setError, reset, setValue, control } = useForm<
+    FooterSettingsInput,
+    unknown,
+    FooterSettings
+  >({ resolver: zodResolver(footerSettingsSchema), defaultValues: initial });
+  const socials = useFieldArray({ control, name: 'socials' });
+  const supporters = useFieldArray({ control, name: 'supporters' });
+  const supporterValues = useWatch({ control, name: 'supporters' });
+  const e = formState.errors;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = footerSettingsSchema.safeParse(value);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
-      setFields(found);
-      setState({ kind: 'done', message: 'Gagal menyimpan: periksa isian yang ditandai.' });
-      return;
-    }
-    setFields({});
-    setState({ kind: 'saving' });
-    try {
-      setValue(await save.mutateAsync(value));
-      setState({ kind: 'done', message: 'Footer berhasil disimpan.' });
-    } catch (err) {
-      if (err instanceof ApiError) setFields(err.fields);
-      setState({
-        kind: 'done',
-        message: `Gagal menyimpan: ${err instanceof Error ? err.message : 'coba lagi.'}`,
-      });
-    }
-  };
+  const submit = handleSubmit(
+    async (input) => {
+      setState({ kind: 'saving' });
+      try {
+        reset(await save.mutateAsync(input));
+        setState({ kind: 'done', message: 'Footer berhasil disimpan.' });
+      } catch (err) {
+        if (err instanceof ApiError)
+          for (const [path, message] of Object.entries(err.fields))
+            setError(path as FieldPath<FooterSettingsInput>, { type: 'server', message });
+        setState({
+          kind: 'done',
+          message: `Gagal menyimpan: ${err instanceof Error ? err.message : 'coba lagi.'}`,
+        });
+      }
+    },
+    () => setState({ kind: 'done', message: 'Gagal menyimpan: periksa isian yang ditandai.' }),
+  );
 
   return (
     <form className="card footer-editor" noValidate onSubmit={submit}>
       <TextField
         label="Tagline footer"
-        value={value.tagline}
         maxLength={300}
-        error={fields.tagline}
-        onChange={(e) => set('tagline', e.target.value)}
+        error={e.tagline?.message}
+        {...register('tagline')}
       />
       <TextField
         label="Alamat"
-        value={value.address}
         maxLength={300}
-        error={fields.address}
-        onChange={(e) => set('address', e.target.value)}
+        error={e.address?.message}
+        {...register('address')}
       />
-      <TextField
-        label="Email"
-        type="email"
-        value={value.email}
-        error={fields.email}
-        onChange={(e) => set('email', e.target.value)}
-      />
+      <TextField label="Email" type="email" error={e.email?.message} {...register('email')} />
 
       <fieldset className="plain-fieldset">
         <legend>Media sosial</legend>
-        {value.socials.length ? null : <p className="empty-state">Belum ada tautan.</p>}
+        {socials.fields.length ? null : <p className="empty-state">Belum ada tautan.</p>}
         <ol className="settings-list">
-          {value.socials.map((s, i) => (
-            <li key={i} className="settings-item">
+          {socials.fields.map((field, i) => (
+            <li key={field.id} className="settings-item">
               <div className="field-row">
                 <TextField
                   label={`Nama tautan ${i + 1}`}
-                  value={s.label}
                   maxLength={40}
                   placeholder="Instagram"
-                  error={fields[`socials.${i}.label`]}
-                  onChange={(e) => setSocial(i, { label: e.target.value })}
+                  error={e.socials?.[i]?.label?.message}
+                  {...register(`socials.${i}.label`)}
                 />
                 <TextField
                   label={`Alamat tautan ${i + 1}`}
                   type="url"
                   inputMode="url"
-                  value={s.url}
                   placeholder="https://instagram.com/..."
-                  error={fields[`socials.${i}.url`]}
-                  onChange={(e) => setSocial(i, { url: e.target.value })}
+                  error={e.socials?.[i]?.url?.message}
+                  {...register(`socials.${i}.url`)}
                 />
               </div>
               <button
                 type="button"
                 className="btn btn-outline btn-danger-outline btn-compact"
                 aria-label={`Hapus tautan ${i + 1}`}
-                onClick={() =>
-                  set(
-                    'socials',
-                    value.socials.filter((_, j) => j !== i),
-                  )
-                }
+                onClick={() => socials.remove(i)}
               >
                 Hapus
               </button>
@@ -192,8 +173,8 @@ function FooterForm({ initial }: { initial: FooterSettings }) {
         <button
           type="button"
           className="btn btn-outline"
-          disabled={value.socials.length >= MAX_SOCIALS}
-          onClick={() => set('socials', [...value.socials, { label: '', url: '' }])}
+          disabled={socials.fields.length >= MAX_SOCIALS}
+          onClick={() => socials.append({ label: '', url: '' })}
         >
           Tambah Tautan
         </button>
@@ -201,45 +182,38 @@ function FooterForm({ initial }: { initial: FooterSettings }) {
 
       <fieldset className="plain-fieldset">
         <legend>Logo pendukung</legend>
-        {value.supporters.length ? null : <p className="empty-state">Belum ada logo pendukung.</p>}
+        {supporters.fields.length ? null : <p className="empty-state">Belum ada logo pendukung.</p>}
         <ol className="settings-list">
-          {value.supporters.map((s, i) => (
-            <li key={i} className="settings-item">
+          {supporters.fields.map((field, i) => (
+            <li key={field.id} className="settings-item">
               <div className="field-row">
                 <TextField
                   label={`Nama pendukung ${i + 1}`}
-                  value={s.name}
                   maxLength={100}
-                  error={fields[`supporters.${i}.name`]}
-                  onChange={(e) => setSupporter(i, { name: e.target.value })}
+                  error={e.supporters?.[i]?.name?.message}
+                  {...register(`supporters.${i}.name`)}
                 />
                 <TextField
                   label={`Situs pendukung ${i + 1} (opsional)`}
                   type="url"
                   inputMode="url"
-                  value={s.url}
                   placeholder="https://..."
-                  error={fields[`supporters.${i}.url`]}
-                  onChange={(e) => setSupporter(i, { url: e.target.value })}
+                  error={e.supporters?.[i]?.url?.message}
+                  {...register(`supporters.${i}.url`)}
                 />
               </div>
               <LogoField
-                supporter={s}
+                supporter={supporterValues[i] ?? field}
                 index={i}
-                error={fields[`supporters.${i}.logo`]}
-                onChange={(logo) => setSupporter(i, { logo })}
+                error={e.supporters?.[i]?.logo?.message}
+                onChange={(logo) => setValue(`supporters.${i}.logo`, logo, { shouldDirty: true })}
                 onBusy={(busy) => setUploads((n) => n + (busy ? 1 : -1))}
               />
               <button
                 type="button"
                 className="btn btn-outline btn-danger-outline btn-compact"
                 aria-label={`Hapus pendukung ${i + 1}`}
-                onClick={() =>
-                  set(
-                    'supporters',
-                    value.supporters.filter((_, j) => j !== i),
-                  )
-                }
+                onClick={() => supporters.remove(i)}
               >
                 Hapus
               </button>
@@ -249,8 +223,8 @@ function FooterForm({ initial }: { initial: FooterSettings }) {
         <button
           type="button"
           className="btn btn-outline"
-          disabled={value.supporters.length >= MAX_SUPPORTERS}
-          onClick={() => set('supporters', [...value.supporters, { name: '', url: '', logo: '' }])}
+          disabled={supporters.fields.length >= MAX_SUPPORTERS}
+          onClick={() => supporters.append({ name: '', url: '', logo: '' })}
         >
           Tambah Pendukung
         </button>
