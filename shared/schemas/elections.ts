@@ -73,3 +73,12 @@ export const addCommitteeMemberSchema = z.object({ email: emailField });
 
 /** A new invitation code; mailed to `email` when one is given. */
 export const issueInvitationSchema = z.object({ email: emailField });
+
+/** A Kode Bukti to look up in an election's counted ballots (never the choice). */
+export const receiptCheckSchema = z.object({
+  receipt: z
+    .string({ error: 'Kode Bukti wajib diisi.' })
+    .trim()
+    .min(1, 'Kode Bukti wajib diisi.')
+    .max(64, 'Format Kode Bukti tidak valid (contoh: ABCD-EFGH-JKMN-PQRS).'),
+});

@@ -344,3 +344,62 @@ describe('Umumkan Hasil (manual release)', () => {
     expect(row.ballotChainHead).toBeNull();
   });
 });
+
+describe("the abilities the master's list sends", () => {
+  type Ability = { allowed: boolean; why: string | null };
+  type Abilities = {
+    archive: Ability;
+    addCommitteeMember: Ability;
+    issueInvitation: Ability;
+    viewResults: boolean;
+  };
+  const abilitiesOf = async (id: string) => {
+    const { items } = (await (await master.get('/api/oversight/elections')).json()) as {
+      items: { id: string; abilities: Abilities }[];
+    };
+    return items.find((i) => i.id === id)!.abilities;
+  };
+
+  it('say, in every phase, what the server then allows, and why not when it refuses', async () => {
+    const draft = (await draftElection('Pemilihan Kemampuan Draf')).election;
+    const upcoming = (
+      await insertOpenElection(db, { startsInMs: 86_400_000, endsInMs: 2 * 86_400_000 })
+    ).election;
+    const open = (await insertOpenElection(db)).election;
+    const closedManual = await closedElection('manual');
+    const closedPublic = await closedElection('on-close');
+    const cases = [
+      ['draft', draft, { archive: true, invite: true, results: false }],
+      ['upcoming', upcoming, { archive: false, invite: false, results: false }],
+      ['open', open, { archive: false, invite: false, results: false }],
+      [
+        'closed, results not announced',
+        closedManual,
+        { archive: false, invite: false, results: true },
+      ],
+      ['closed, results public', closedPublic, { archive: true, invite: false, results: true }],
+    ] as const;
+    for (const [phase, election, expected] of cases) {
+      const abilities = await abilitiesOf(election.id);
+      expect(abilities.archive.allowed, phase).toBe(expected.archive);
+      expect(abilities.issueInvitation.allowed, phase).toBe(expected.invite);
+      expect(abilities.viewResults, phase).toBe(expected.results);
+      // A refusal always comes with its reason, in Indonesian, for the screen to show.
+      for (const a of [abilities.archive, abilities.issueInvitation, abilities.addCommitteeMember])
+        expect(a.allowed || (a.why ?? '').length > 10, phase).toBe(true);
+
+      // The server does what the abilities say, no more and no less.
+      const issued = await master.post(`/api/oversight/elections/${election.id}/invitations`, {
+        email: `kode.${election.id.slice(0, 8)}@uji.test`,
+      });
+      expect(issued.status === 201, phase).toBe(abilities.issueInvitation.allowed);
+      const person = await app.client().registerVoter({ namaLengkap: 'Rudi Calon Panitia' });
+      const added = await master.post(`/api/oversight/elections/${election.id}/committee`, {
+        email: person.email,
+      });
+      expect([200, 201].includes(added.status), phase).toBe(abilities.addCommitteeMember.allowed);
+      const archived = await master.post(`/api/oversight/elections/${election.id}/archive`);
+      expect(archived.status === 200, phase).toBe(abilities.archive.allowed);
+    }
+  });
+});

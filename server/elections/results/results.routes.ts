@@ -1,5 +1,6 @@
 import { access, apiRoute } from '../../access/route-access.ts';
 import { uuidSchema } from '../../../shared/ids.ts';
+import { receiptCheckSchema } from '../../../shared/schemas/elections.ts';
 import { z } from '@hono/zod-openapi';
 import { errorResponses } from '../../http/schemas.ts';
 
@@ -153,14 +154,6 @@ export const getResultsPdf = apiRoute(access.decidedByHandler('resultsVisibility
     404: errorResponses[404],
     409: errorResponses[409],
   },
-});
-
-export const receiptCheckSchema = z.object({
-  receipt: z
-    .string({ error: 'Kode Bukti wajib diisi.' })
-    .trim()
-    .min(1, 'Kode Bukti wajib diisi.')
-    .max(64, 'Format Kode Bukti tidak valid (contoh: ABCD-EFGH-JKMN-PQRS).'),
 });
 
 export const postReceiptCheck = apiRoute(

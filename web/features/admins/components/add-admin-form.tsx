@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { addAdminSchema, type AddAdminInput } from '../../../../shared/schemas/admins.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { SelectField, TextField } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useAddAdmin } from '../api/admins.ts';
 import '../../../styles/admin.css';
@@ -13,7 +13,6 @@ const fields = ['email', 'namaLengkap', 'role'] as const;
 /** Tambah Admin: email, full name and role; the server mails the invitation or the notice. */
 export function AddAdminForm() {
   const add = useAddAdmin();
-  const roleId = useId();
   const [formError, setFormError] = useState<string>();
   const [done, setDone] = useState<string>();
   const { register, handleSubmit, formState, setError, reset } = useForm<AddAdminInput>({
@@ -62,23 +61,15 @@ export function AddAdminForm() {
           error={e.namaLengkap?.message}
           {...register('namaLengkap')}
         />
-        <div className="field">
-          <label htmlFor={roleId}>Peran</label>
-          <select
-            id={roleId}
-            aria-invalid={e.role ? true : undefined}
-            aria-describedby={e.role ? `${roleId}-error` : undefined}
-            {...register('role')}
-          >
-            <option value="admin">Admin</option>
-            <option value="master">Master (dapat mengelola admin dan pemilihan)</option>
-          </select>
-          {e.role ? (
-            <p className="field-error" id={`${roleId}-error`} role="alert">
-              {e.role.message}
-            </p>
-          ) : null}
-        </div>
+        <SelectField
+          label="Peran"
+          options={[
+            { value: 'admin', label: 'Admin' },
+            { value: 'master', label: 'Master (dapat mengelola admin dan pemilihan)' },
+          ]}
+          error={e.role?.message}
+          {...register('role')}
+        />
         <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Menambahkan...' : 'Tambah Admin'}
         </button>

@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/schemas/documents.ts';
 import type { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { SelectField, TextField } from '../../../components/form-field.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import type { DocumentItem } from '../api/list-documents.ts';
@@ -108,26 +108,15 @@ export function DocumentForm({
         error={e.category?.message}
         {...register('category')}
       />
-      <div className="field">
-        <label htmlFor="doc-description">Deskripsi</label>
-        <textarea
-          id="doc-description"
-          rows={3}
-          maxLength={1000}
-          aria-invalid={e.description ? true : undefined}
-          aria-describedby={e.description ? 'doc-description-error' : 'doc-description-hint'}
-          {...register('description')}
-        />
-        {e.description ? (
-          <p className="field-error" id="doc-description-error" role="alert">
-            {e.description.message}
-          </p>
-        ) : (
-          <p className="field-hint" id="doc-description-hint">
-            Opsional: isi singkat dokumen, maksimal 1000 karakter.
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label="Deskripsi"
+        id="doc-description"
+        rows={3}
+        maxLength={1000}
+        hint="Opsional: isi singkat dokumen, maksimal 1000 karakter."
+        error={e.description?.message}
+        {...register('description')}
+      />
       <div className="field">
         <label htmlFor={fileId}>{doc ? 'Ganti berkas (opsional)' : 'Berkas'}</label>
         <input

@@ -1,4 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  addCommitteeMemberSchema,
+  issueInvitationSchema,
+} from '../../../../shared/schemas/elections.ts';
+import type { z } from '../../../../shared/validation.ts';
 import { Link } from '../../../components/link.tsx';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -6,6 +13,7 @@ import { TextField } from '../../../components/form-field.tsx';
 import { PhaseBadge } from '../../../components/phase-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatWib } from '../../../lib/wib.ts';
 import {
   useAddMember,
@@ -44,22 +52,53 @@ type Pending =
   | { kind: 'revoke'; code: string }
   | { kind: 'archive' };
 
+/** One email and one action (add a committee member, issue a code); emptied once it is done. */
+function EmailForm({
+  schema,
+  label,
+  action,
+  fallback,
+  send,
+}: {
+  schema: typeof addCommitteeMemberSchema;
+  label: string;
+  action: string;
+  fallback: string;
+  send: (email: string) => Promise<unknown>;
+}) {
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, formState, setError, reset } = useForm<
+    z.input<typeof schema>,
+    unknown,
+    z.output<typeof schema>
+  >({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFormError(undefined);
+    try {
+      await send(email);
+      reset();
+    } catch (err) {
+      setFormError(applyServerErrors(err, setError, ['email'], fallback));
+    }
+  });
+  return (
+    <form className="inline-form" noValidate onSubmit={onSubmit}>
+      <TextField
+        label={label}
+        type="email"
+        autoComplete="off"
+        error={formState.errors.email?.message ?? formError}
+        {...register('email')}
+      />
+      <button type="submit" className="btn btn-outline" disabled={formState.isSubmitting}>
+        {action}
+      </button>
+    </form>
+  );
+}
+
 function CommitteeSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pending) => void }) {
   const add = useAddMember(e.id);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = async (ev: FormEvent) => {
-    ev.preventDefault();
-    setError(undefined);
-    try {
-      await add.mutateAsync(email);
-      setEmail('');
-    } catch (err) {
-      setError(
-        err instanceof ApiError ? (err.fields.email ?? err.message) : 'Gagal menambahkan panitia.',
-      );
-    }
-  };
   return (
     <section aria-labelledby={`panitia-${e.id}`}>
       <h3 id={`panitia-${e.id}`}>Panitia ({e.committee.length})</h3>
@@ -84,19 +123,13 @@ function CommitteeSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pendin
         <p className="empty-state">Belum ada panitia. Terbitkan kode undangan di bawah.</p>
       )}
       {e.abilities.addCommitteeMember.allowed ? (
-        <form className="inline-form" noValidate onSubmit={submit}>
-          <TextField
-            label="Tambah panitia (email akun)"
-            type="email"
-            autoComplete="off"
-            value={email}
-            error={error}
-            onChange={(ev) => setEmail(ev.target.value)}
-          />
-          <button type="submit" className="btn btn-outline" disabled={add.isPending}>
-            Tambah
-          </button>
-        </form>
+        <EmailForm
+          schema={addCommitteeMemberSchema}
+          label="Tambah panitia (email akun)"
+          action="Tambah"
+          fallback="Gagal menambahkan panitia."
+          send={(email) => add.mutateAsync(email)}
+        />
       ) : null}
     </section>
   );
@@ -104,21 +137,7 @@ function CommitteeSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pendin
 
 function InvitationSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pending) => void }) {
   const issue = useIssueInvitation(e.id);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
   const archived = e.status === 'archived';
-  const submit = async (ev: FormEvent) => {
-    ev.preventDefault();
-    setError(undefined);
-    try {
-      await issue.mutateAsync(email.trim());
-      setEmail('');
-    } catch (err) {
-      setError(
-        err instanceof ApiError ? (err.fields.email ?? err.message) : 'Gagal menerbitkan kode.',
-      );
-    }
-  };
   return (
     <section aria-labelledby={`kode-${e.id}`}>
       <h3 id={`kode-${e.id}`}>Kode Undangan</h3>
@@ -159,19 +178,13 @@ function InvitationSection({ e, onAsk }: { e: OverseenElection; onAsk: (p: Pendi
       {archived ? null : !e.abilities.issueInvitation.allowed ? (
         <p className="field-hint">{e.abilities.issueInvitation.why}</p>
       ) : (
-        <form className="inline-form" noValidate onSubmit={submit}>
-          <TextField
-            label="Email penerima kode"
-            type="email"
-            autoComplete="off"
-            value={email}
-            error={error}
-            onChange={(ev) => setEmail(ev.target.value)}
-          />
-          <button type="submit" className="btn btn-outline" disabled={issue.isPending}>
-            Terbitkan Kode Baru
-          </button>
-        </form>
+        <EmailForm
+          schema={issueInvitationSchema}
+          label="Email penerima kode"
+          action="Terbitkan Kode Baru"
+          fallback="Gagal menerbitkan kode."
+          send={(email) => issue.mutateAsync(email)}
+        />
       )}
     </section>
   );

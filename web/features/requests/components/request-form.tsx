@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { electionRequestSchema } from '../../../../shared/schemas/elections.ts';
 import { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { wibInputToIso } from '../../../lib/wib.ts';
 import { useSubmitRequest } from '../api/requests.ts';
@@ -98,21 +98,13 @@ export function RequestForm() {
         error={e.penyelenggara?.message}
         {...register('penyelenggara')}
       />
-      <div className="field">
-        <label htmlFor="deskripsi">Deskripsi</label>
-        <textarea
-          id="deskripsi"
-          rows={4}
-          aria-invalid={e.deskripsi ? true : undefined}
-          aria-describedby={e.deskripsi ? 'deskripsi-error' : undefined}
-          {...register('deskripsi')}
-        />
-        {e.deskripsi ? (
-          <p className="field-error" id="deskripsi-error" role="alert">
-            {e.deskripsi.message}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label="Deskripsi"
+        id="deskripsi"
+        rows={4}
+        error={e.deskripsi?.message}
+        {...register('deskripsi')}
+      />
       <div className="field-row">
         <TextField
           label="Waktu Mulai"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from '../../../components/link.tsx';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { TextAreaField } from '../../../components/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatWib } from '../../../lib/wib.ts';
@@ -151,26 +152,15 @@ export function RequestList() {
           );
         }}
       >
-        <div className="field">
-          <label htmlFor="alasan">Alasan penolakan</label>
-          <textarea
-            id="alasan"
-            rows={3}
-            value={alasan}
-            onChange={(e) => setAlasan(e.target.value)}
-            aria-invalid={rejectError ? true : undefined}
-            aria-describedby={rejectError ? 'alasan-error' : 'alasan-hint'}
-          />
-          {rejectError ? (
-            <p className="field-error" id="alasan-error" role="alert">
-              {rejectError}
-            </p>
-          ) : (
-            <p className="field-hint" id="alasan-hint">
-              Dikirim ke pemohon melalui email.
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="Alasan penolakan"
+          id="alasan"
+          rows={3}
+          value={alasan}
+          hint="Dikirim ke pemohon melalui email."
+          error={rejectError}
+          onChange={(e) => setAlasan(e.target.value)}
+        />
       </ConfirmDialog>
     </>
   );

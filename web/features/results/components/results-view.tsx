@@ -1,7 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { receiptCheckSchema } from '../../../../shared/schemas/elections.ts';
+import type { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { TextField } from '../../../components/form-field.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatPercent, formatWib } from '../../../lib/wib.ts';
 import { useReceiptCheck, type ResultsResponse } from '../api/results.ts';
 import { ResultsChart } from './results-chart.tsx';
@@ -33,34 +37,34 @@ function TurnoutSection({ turnout }: { turnout: Turnout }) {
 
 function ReceiptCheck({ electionId }: { electionId: string }) {
   const check = useReceiptCheck(electionId);
-  const [receipt, setReceipt] = useState('');
-  const [error, setError] = useState<string>();
+  const { register, handleSubmit, formState, setError } = useForm<
+    z.input<typeof receiptCheckSchema>,
+    unknown,
+    z.output<typeof receiptCheckSchema>
+  >({ resolver: zodResolver(receiptCheckSchema), defaultValues: { receipt: '' } });
+  const [formError, setFormError] = useState<string>();
+  const onSubmit = handleSubmit(async ({ receipt }) => {
+    setFormError(undefined);
+    try {
+      await check.mutateAsync(receipt);
+    } catch (err) {
+      setFormError(applyServerErrors(err, setError, ['receipt'], 'Pemeriksaan gagal.'));
+    }
+  });
   return (
     <section className="card" aria-labelledby="receipt-check-title">
       <h2 id="receipt-check-title">Periksa Kode Bukti</h2>
       <p className="field-hint">
         Masukkan Kode Bukti yang Anda terima setelah memilih. Pilihan Anda tidak ditampilkan.
       </p>
-      <form
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setError(undefined);
-          try {
-            await check.mutateAsync(receipt);
-          } catch (err) {
-            setError(err instanceof ApiError ? err.message : 'Pemeriksaan gagal.');
-          }
-        }}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <TextField
           label="Kode Bukti"
-          value={receipt}
           autoComplete="off"
-          error={error}
-          onChange={(e) => setReceipt(e.target.value)}
+          error={formState.errors.receipt?.message ?? formError}
+          {...register('receipt')}
         />
-        <button type="submit" className="btn btn-primary" disabled={check.isPending}>
+        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
           Periksa
         </button>
       </form>

@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/schemas/services.ts';
 import type { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { SelectField, TextField } from '../../../components/form-field.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import type { ServiceItem } from '../api/list-services.ts';
 import { useSaveService } from '../api/save-service.ts';
@@ -74,22 +74,14 @@ export function ServiceForm({
         error={e.category?.message}
         {...register('category')}
       />
-      <div className="field">
-        <label htmlFor="svc-description">Deskripsi</label>
-        <textarea
-          id="svc-description"
-          rows={3}
-          maxLength={1000}
-          aria-invalid={e.description ? true : undefined}
-          aria-describedby={e.description ? 'svc-description-error' : undefined}
-          {...register('description')}
-        />
-        {e.description ? (
-          <p className="field-error" id="svc-description-error" role="alert">
-            {e.description.message}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label="Deskripsi"
+        id="svc-description"
+        rows={3}
+        maxLength={1000}
+        error={e.description?.message}
+        {...register('description')}
+      />
       <TextField
         label="Tautan"
         type="url"

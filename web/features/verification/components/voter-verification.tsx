@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { PRODI } from '../../../../shared/people.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { TextAreaField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import {
   useApplyStudentList,
@@ -195,16 +196,14 @@ export function VoterVerification() {
           )
         }
       >
-        <div className="field">
-          <label htmlFor="v-alasan">Alasan penolakan</label>
-          <textarea
-            id="v-alasan"
-            rows={3}
-            value={alasan}
-            onChange={(e) => setAlasan(e.target.value)}
-          />
-          <p className="field-hint">Dikirim ke pendaftar melalui email.</p>
-        </div>
+        <TextAreaField
+          label="Alasan penolakan"
+          id="v-alasan"
+          rows={3}
+          value={alasan}
+          hint="Dikirim ke pendaftar melalui email."
+          onChange={(e) => setAlasan(e.target.value)}
+        />
       </ConfirmDialog>
       <ConfirmDialog
         open={csv !== null && preview.data !== undefined}
