@@ -13,8 +13,10 @@ export default defineConfig({
   // 2-core machine busy (BENCHMARKS.md, CI time).
   workers: process.env.CI ? 4 : undefined,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Time limits are safety nets for a hung test, never a measure of speed (BENCHMARKS.md holds
+  // those): a slower or busier machine must not fail a test that is right, only take longer.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL,
     launchOptions,

@@ -330,7 +330,7 @@ async function signInAs(page: Page, role: Role, site: A11ySite) {
 let site: A11ySite;
 test.describe.configure({ mode: 'parallel' });
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   site = await sharedA11ySite();
 });
 
@@ -345,7 +345,7 @@ for (const role of ROLES) {
     `axe finds no serious or critical violation on any route, ${role}`,
     { tag: '@phone' },
     async ({ page }, info) => {
-      test.setTimeout(180_000);
+      test.setTimeout(360_000);
       await preloadAxe(page.context());
       await signInAs(page, role, site);
       const found: string[] = [];

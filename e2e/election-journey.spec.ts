@@ -36,7 +36,7 @@ async function page(browser: Browser): Promise<Page> {
 test('an election from request to a counted vote, with real accounts', async ({
   browser,
 }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
 
   // 1. Anyone asks for an election.
   const requester = await page(browser);

@@ -49,7 +49,7 @@ type Upload = { name: string; mimeType: string; buffer: Buffer } | string;
 test('hostile uploads through the browser are refused with a clear message or neutralised', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const dataDir = process.env.E2E_DATA_DIR!;
   const tag = `Uji${letters(5)}`;
   let tried = 0;

@@ -104,7 +104,7 @@ test(
   'a voter signs in and votes with the keyboard alone',
   { tag: '@phone' },
   async ({ page }, info) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const site = await sharedA11ySite();
     const voter = site.ballotVoters[info.project.name === 'phone' ? 1 : 0]!;
 
@@ -184,7 +184,7 @@ test(
   'an admin adds a service with the keyboard alone; errors and the save are announced',
   { tag: '@phone' },
   async ({ page }, info) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.goto('/login');
     await settle(page);
     await tabTo(page, page.getByLabel('Email'));

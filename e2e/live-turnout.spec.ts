@@ -4,7 +4,7 @@ import { client, electionThroughApi, ok } from './support/election-api.ts';
 test('the results page shows each ballot in the turnout as it is cast, without reloading', async ({
   page,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { electionId, voters } = await electionThroughApi({ voters: 2, opensInMs: 15_000 });
   await page.goto(`/hasil/${electionId}`);
   await expect(page.getByText(/Hasil belum tersedia/)).toBeVisible();

@@ -25,7 +25,7 @@ async function expectNoSidewaysScroll(page: Page) {
 test('an admin builds a period with leaders, a division and its member; /struktur shows it and earlier periods', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const suffix = crypto.randomInt(100_000, 999_999);
   const earlier = { label: `E2E-${suffix}-1`, cabinet: `Kabinet Lampau ${suffix}` };
   const current = { label: `E2E-${suffix}-2`, cabinet: `Kabinet Uji ${suffix}` };
@@ -157,7 +157,7 @@ test('an admin builds a period with leaders, a division and its member; /struktu
 test('an admin edits the footer tagline and the vision; the footer and /tentang show them', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const suffix = crypto.randomInt(100_000, 999_999);
   await signInAdmin(page);
 

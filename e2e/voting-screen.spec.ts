@@ -15,7 +15,7 @@ test(
   'a voter reads the candidates and votes, at this project’s screen width',
   { tag: '@phone' },
   async ({ page }, info) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { electionId, voters } = await lockedElectionThroughApi({ voters: 1, opensInMs: 25_000 });
     const v = voters[0]!;
     await signIn(page, '/login-pemilih', v.email, v.password);

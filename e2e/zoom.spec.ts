@@ -109,12 +109,12 @@ async function menuProblems(page: Page): Promise<string[]> {
 
 let site: A11ySite;
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   site = await sharedA11ySite();
 });
 
 test('at 200% zoom the public pages reflow, with the menu reachable', async ({ browser }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await zoomedPage(browser, info.project.name);
   const e = site.elections;
   const problems: string[] = [];
@@ -143,7 +143,7 @@ test('at 200% zoom the public pages reflow, with the menu reachable', async ({ b
 test('at 200% zoom the voter’s pages reflow, with the menus reachable', async ({
   browser,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await zoomedPage(browser, info.project.name);
   await signIn(page, site.voter);
   const problems: string[] = [];
@@ -162,7 +162,7 @@ test('at 200% zoom the voter’s pages reflow, with the menus reachable', async 
 test('at 200% zoom the admin and committee screens reflow, with the menus reachable', async ({
   browser,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await zoomedPage(browser, info.project.name);
   await signIn(page, E2E_MASTER);
   const e = site.elections;

@@ -101,6 +101,11 @@ export async function startServer(
 
     const app = createApp(services, { benchRoutes: opts.benchRoutes });
     const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }) as Server;
+    // An idle keep-alive connection is closed by the server only after its clients (a proxy keeps
+    // upstream connections up to 60 s) would have let it go: closing first races a request sent on
+    // it at that moment, which then fails with a reset instead of an answer.
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
       server.once('error', reject);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,30 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 });
 afterAll(() => app.stop());
+
+/** A GET on the agent's connections: the status and whether an earlier connection was reused. */
+const getOn = (agent: http.Agent, url: string) =>
+  new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+    });
+    req.on('error', reject);
+  });
+
+describe('connections', () => {
+  it('keeps an idle keep-alive connection open past a few seconds (a proxy reuses it)', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect(await getOn(agent, `${app.url}/healthz`)).toEqual({ status: 200, reused: false });
+      // Node's default closes it after 5 s idle; a request sent then would meet a reset.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await getOn(agent, `${app.url}/healthz`)).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  });
+});
 
 describe('health', () => {
   it('answers /healthz and /readyz', async () => {
