@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { E2E_MASTER } from './support/accounts.ts';
 import { client, electionThroughApi, ok } from './support/election-api.ts';
@@ -143,4 +144,30 @@ test('a candidate: wrong fields are told at their place, a right one joins the b
   await page.getByRole('button', { name: 'Simpan', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Kandidat (3)' })).toBeVisible();
   await expect(page.getByText('Eko Prasetyo', { exact: true })).toBeVisible();
+});
+
+test('the roll tab names who is on the roll and says once, in the status, who has not registered', async ({
+  page,
+}) => {
+  const stranger = `1${crypto.randomInt(0, 1_000_000_000).toString().padStart(9, '0')}`;
+  const { electionId, committee, voters } = await electionThroughApi({
+    voters: 1,
+    opensInMs: 2 * day,
+    rollNims: [stranger],
+    lock: false,
+  });
+  await signIn(page, '/login', committee.email, committee.password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto(`/panitia/${electionId}`);
+  await page.getByRole('tab', { name: 'Pemilih' }).click();
+  const table = page.getByRole('table');
+  const unknown = table.getByRole('row').filter({ hasText: stranger });
+  await expect(unknown.getByRole('cell')).toHaveText([stranger, '—', '—', 'Belum mendaftar']);
+  const known = table.getByRole('row').filter({ hasText: voters[0]!.nim });
+  await expect(known.getByRole('cell')).toHaveText([
+    voters[0]!.nim,
+    voters[0]!.namaLengkap,
+    voters[0]!.prodi,
+    'Belum memilih',
+  ]);
 });

@@ -97,7 +97,7 @@ export function RollPanel({ overview }: { overview: Overview }) {
               {roll.data.items.map((r) => (
                 <tr key={r.nim}>
                   <td>{r.nim}</td>
-                  <td>{r.namaLengkap ?? <em>belum mendaftar</em>}</td>
+                  <td>{r.namaLengkap ?? '—'}</td>
                   <td>{r.prodi ?? '—'}</td>
                   <td>{r.standing}</td>
                 </tr>
