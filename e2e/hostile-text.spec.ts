@@ -480,18 +480,8 @@ test('hostile text in every field a page renders is shown as text and never runs
     }),
     ['title', 'description'],
   );
-  // The polls open in a few seconds and close while the other pages are being looked at.
-  const opensInMs = 4_000;
-  const lastsMs = 40_000;
-  await ok(
-    committeeApi.put(`${base}/settings`, {
-      data: settings(title.value, description.value, opensInMs, lastsMs),
-    }),
-  );
-  await ok(committeeApi.post(`${base}/lock`));
-  const closesAt = Date.now() + opensInMs + lastsMs;
-
-  // ---- Sessions: each page is opened by the role that sees it. ----
+  // ---- Sessions: each page is opened by the role that sees it (signed in before the
+  // polls are timed, so a slow sign-in cannot eat the voting window). ----
   const sessions: Session[] = [];
   const session = async (name: string, who: { email: string; password: string } | null) => {
     const s = await openSession(browser, name, who);
@@ -511,6 +501,17 @@ test('hostile text in every field a page renders is shown as text and never runs
   const editorS = await session('admin', editor);
   const masterS = await session('master', E2E_MASTER);
   const committeeS = await session('panitia', committee);
+
+  // The polls open in a few seconds and close while the other pages are being looked at.
+  const opensInMs = 4_000;
+  const lastsMs = 60_000;
+  await ok(
+    committeeApi.put(`${base}/settings`, {
+      data: settings(title.value, description.value, opensInMs, lastsMs),
+    }),
+  );
+  await ok(committeeApi.post(`${base}/lock`));
+  const closesAt = Date.now() + opensInMs + lastsMs;
 
   const electionTexts = [
     ...ledger.of('pemilihan.title'),

@@ -74,28 +74,40 @@ export function spawnServer(vars: {
   };
 }
 
-/** Starts the server on a free port and waits until /readyz answers 200. */
+/**
+ * Starts the server on a free port and waits until it says it is ready and /readyz answers 200.
+ * The port is free when chosen but not reserved: another process may take it before the server
+ * binds. The server's own "siap di" line proves it holds the port (a /readyz answer alone might
+ * come from whoever took it), and a start that lost the port is retried on another one.
+ */
 export async function startServerProcess(vars: {
   DATA_DIR: string;
   DATABASE_URL?: string;
   PORT?: number;
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
-  const server = spawnServer({ ...vars, PORT: vars.PORT ?? (await freePort()) });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.child.exitCode !== null)
-      throw new Error(`server exited with ${server.child.exitCode}: ${server.output()}`);
-    const ready = await fetch(`${server.url}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ready) return server;
-    if (Date.now() > deadline) {
-      await server.kill();
-      throw new Error(`server not ready in time: ${server.output()}`);
+  for (let attempt = 1; ; attempt++) {
+    const server = spawnServer({ ...vars, PORT: vars.PORT ?? (await freePort()) });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (server.child.exitCode !== null) {
+        if (!vars.PORT && attempt < 3 && server.output().includes('EADDRINUSE')) break;
+        throw new Error(`server exited with ${server.child.exitCode}: ${server.output()}`);
+      }
+      const ready =
+        server.output().includes(' siap di ') &&
+        (await fetch(`${server.url}/readyz`).then(
+          (r) => r.status === 200,
+          () => false,
+        ));
+      if (ready) return server;
+      if (Date.now() > deadline) {
+        await server.kill();
+        throw new Error(`server not ready in time: ${server.output()}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await server.exited;
   }
 }
 
