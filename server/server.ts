@@ -1,4 +1,5 @@
 import { passwords } from './auth/passwords.ts';
+import { useOpensslModPow } from './crypto/openssl-mod-pow.ts';
 import { BackgroundWork } from './http/background.ts';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +44,9 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(env.logLevel);
+  // The crypto core's variable-base exponentiations (checking ballots, decrypting) go through
+  // OpenSSL in this process: several times faster than BigInt.
+  useOpensslModPow();
   // Uploads, mail and the embedded database live there: refuse to start if it cannot be written.
   checkDataDir(env.dataDir);
   const database = await openDatabase({

@@ -1,7 +1,12 @@
 import pg from 'pg';
 
 /** The tables whose rows are never changed once written: the app role may only add to them. */
-export const APPEND_ONLY_TABLES = ['ballots', 'participation', 'audit_log'] as const;
+export const APPEND_ONLY_TABLES = [
+  'ballots',
+  'participation',
+  'audit_log',
+  'record_entries',
+] as const;
 
 /**
  * Creates or updates the app's login role on PostgreSQL, connected as the owner of the tables:

@@ -56,6 +56,8 @@ export async function insertOpenElection(
     endsInMs?: number;
     kotakKosong?: boolean;
     abstain?: boolean;
+    /** 2: a verifiable election (its record is set up by the caller, as locking does). */
+    ballotFormat?: number;
   } = {},
 ) {
   const now = Date.now();
@@ -72,6 +74,7 @@ export async function insertOpenElection(
       rollSize: opts.nims?.length ?? 0,
       kotakKosong: opts.kotakKosong ?? true,
       abstain: opts.abstain ?? false,
+      ballotFormat: opts.ballotFormat ?? 1,
     })
     .returning();
   const cands = await db

@@ -14,7 +14,6 @@ import {
   type PartialDecryption,
 } from './decryption.ts';
 import { electionFingerprint, serializeElection } from './election.ts';
-import { mul } from './group.ts';
 import { electionKeys } from './keys.ts';
 import {
   serializeCredentials,
@@ -27,6 +26,7 @@ import {
 } from './record/items.ts';
 import { RecordWriter } from './record/record.ts';
 import {
+  electionPublicKey,
   generateTrusteeKey,
   serializeTrustees,
   simulatePedersen,
@@ -71,10 +71,7 @@ export function simulateElection(o: SimulationOptions) {
     { kind: 'Single', key: server.key },
     { kind: 'Pedersen', params: pedersen.params },
   ];
-  const subKey = pedersen.params.coefexps
-    .map((c) => BigInt(JSON.parse(c.message).coefexps[0]))
-    .reduce((a, b) => mul(a, b), 1n);
-  const publicKey = mul(server.key.publicKey, subKey);
+  const publicKey = electionPublicKey(trustees)!;
   const electionText = serializeElection({
     description: 'Simulasi',
     name: 'Pemilihan simulasi',

@@ -197,6 +197,27 @@ export function simulatePedersen(
   return { params: { threshold, certs, coefexps, verificationKeys }, shares };
 }
 
+/**
+ * The election public key y of a trustees structure: the product of every Single key and, for
+ * each Pedersen group, of its trustees' constant-term commitments A_z0. Undefined when a coefexps
+ * message cannot be read.
+ */
+export function electionPublicKey(items: readonly TrusteeKind[]): bigint | undefined {
+  let y = 1n;
+  for (const item of items) {
+    if (item.kind === 'Single') {
+      y = mul(y, item.key.publicKey);
+      continue;
+    }
+    for (const signed of item.params.coefexps) {
+      const a0 = readCoefexps(signed)?.[0];
+      if (a0 === undefined) return undefined;
+      y = mul(y, a0);
+    }
+  }
+  return y;
+}
+
 /** The number of decryption owners an item contributes (1 for Single, n for Pedersen). */
 export function ownerCount(item: TrusteeKind): number {
   return item.kind === 'Single' ? 1 : item.params.verificationKeys.length;

@@ -204,6 +204,75 @@ export const ballots = pgTable(
   (t) => [index('ballots_election_choice_idx').on(t.electionId, t.choice)],
 );
 
+/**
+ * A verifiable election's public record (ballot format 2): the Belenios 2.0 election, the head of
+ * its event chain, and the server's own trustee key (the mandatory Single key of §4.7; decryption
+ * also needs the committee's and witnesses' Pedersen keys once they exist, issue 2/3).
+ */
+export const electionRecords = pgTable('election_records', {
+  electionId: uuid('election_id')
+    .primaryKey()
+    .references(() => elections.id, { onDelete: 'restrict' }),
+  /** The Belenios election uuid (Base58), the record's file name. */
+  uuid: text('uuid').notNull().unique(),
+  /** The archive header's timestamp (Unix seconds, the lock). */
+  timestamp: integer('timestamp').notNull(),
+  /** The election object exactly as stored in the record (its fingerprint is over these bytes). */
+  electionText: text('election_text').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  /** The server's Single trustee key: its secret exponent (decimal), used once, to decrypt. */
+  serverSecret: text('server_secret').notNull(),
+  /** The public credential list's fingerprint and size, announced at lock. */
+  credentialsFingerprint: text('credentials_fingerprint').notNull(),
+  credentialsCount: integer('credentials_count').notNull(),
+  /** The last event: what a snapshot pins, and what the next event's parent is. */
+  headHash: text('head_hash').notNull(),
+  headHeight: integer('head_height').notNull(),
+  /** Entries so far (the next entry's position). */
+  entryCount: integer('entry_count').notNull(),
+});
+
+/** The record's data items and events, in archive order. Append-only (trigger). */
+export const recordEntries = pgTable(
+  'record_entries',
+  {
+    electionId: uuid('election_id')
+      .notNull()
+      .references(() => electionRecords.electionId, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    kind: text('kind').$type<'data' | 'event'>().notNull(),
+    /** Hex SHA-256 of `body`: the member's name in the archive. */
+    hash: text('hash').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.electionId, t.position] }),
+    check('record_entries_kind', sql`${t.kind} in ('data', 'event')`),
+  ],
+);
+
+/**
+ * One voting credential per NIM on a verifiable election's roll, made at lock. The public part is
+ * in the record; the private part is kept for the voter's booth until credentials are mailed and
+ * forgotten (issue 3/3): until then the server can tell whose credential signed a ballot, though
+ * never what the ballot says.
+ */
+export const electionCredentials = pgTable(
+  'election_credentials',
+  {
+    electionId: uuid('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'restrict' }),
+    nim: text('nim').notNull(),
+    credential: text('credential'),
+    publicCredential: text('public_credential').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.electionId, t.nim] }),
+    unique('election_credentials_public_unique').on(t.electionId, t.publicCredential),
+  ],
+);
+
 /** The activity and audit log: append-only and hash-chained (each entry commits to the one before). */
 export const auditLog = pgTable(
   'audit_log',

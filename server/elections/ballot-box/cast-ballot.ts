@@ -27,7 +27,7 @@ export type Caster = { userId: string } | { sessionToken: string };
 const castStatement = (who: 'user' | 'session') => `
   with el as (
     select e.id, e.kotak_kosong, e.abstain from elections e
-    where e.id = $1::uuid and ${openElectionSql('e')}
+    where e.id = $1::uuid and e.ballot_format = ${BALLOT_FORMAT} and ${openElectionSql('e')}
   ),
   v as (
     select vo.user_id, vo.nim, vo.prodi from voters vo
@@ -130,6 +130,12 @@ async function refusal(
 ): Promise<ApiError> {
   const [election] = await db.select().from(elections).where(eq(elections.id, input.electionId));
   if (!election) return new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+  if (election.ballotFormat !== BALLOT_FORMAT)
+    return new ApiError(
+      400,
+      'ENCRYPTED_ONLY',
+      'Pemilihan ini hanya menerima surat suara terenkripsi.',
+    );
   const { refusal } = await standingIn(db, input.userId, election);
   if (refusal) return new ApiError(refusal.status, refusal.code, refusal.message);
   const [candidate] = await db

@@ -2,6 +2,7 @@ import { signedSessionToken } from '../../auth/auth.ts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { candidates, electionRoll, elections } from '../../db/schema/index.ts';
 import { castBallot } from './cast-ballot.ts';
+import { castEncryptedBallot } from './cast-encrypted.ts';
 import { standingIn, standingsOf } from './standing.ts';
 import { ballotChoices } from '../rules/ballot.ts';
 import { actorOf } from '../../http/actor.ts';
@@ -73,11 +74,11 @@ export const votingRouter = createRouter()
     const sessionToken = await signedSessionToken(c, auth);
     if (!sessionToken) throw errors.unauthenticated();
     const electionId = c.req.valid('param').id;
-    const { receipt, votedAt } = await castBallot(database.db, {
-      electionId,
-      sessionToken,
-      choice: c.req.valid('json').choice,
-    });
+    const body = c.req.valid('json');
+    const { receipt, votedAt } =
+      'ballot' in body
+        ? await castEncryptedBallot(database.db, { electionId, sessionToken, ballot: body.ballot })
+        : await castBallot(database.db, { electionId, sessionToken, choice: body.choice });
     // Live turnout pages learn of it (coalesced; nothing waits for it).
     turnout.changed(electionId);
     c.header('Cache-Control', 'no-store');

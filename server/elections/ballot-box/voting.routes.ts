@@ -57,7 +57,22 @@ export const castVote = apiRoute(
     summary: 'Cast the ballot (Kirim Suara); answers the receipt (Kode Bukti), shown once',
     request: {
       params: electionParam,
-      body: { required: true, content: json(z.object({ choice: z.string().min(1).max(64) })) },
+      body: {
+        required: true,
+        content: json(
+          z.union(
+            [
+              z.object({ choice: z.string().min(1).max(64) }),
+              // A verifiable election's ballot (format 2): the canonical JSON made in the booth.
+              z.object({ ballot: z.string().min(1).max(200_000) }),
+            ],
+            {
+              error:
+                'Isi permintaan harus memuat pilihan (choice) atau surat suara terenkripsi (ballot).',
+            },
+          ),
+        ),
+      },
     },
     responses: {
       201: {

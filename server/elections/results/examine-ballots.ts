@@ -7,6 +7,11 @@ import { ballotChainOrder } from '../rules/chain.ts';
 import { kotakKosongWon, tally } from '../rules/tally.ts';
 import type { BallotExamination, ResultOption } from './compute-results.ts';
 import type { ElectionRow } from './election-row.ts';
+import { readResult, readSizedTally } from '../../../shared/crypto/record/items.ts';
+import { electionQuestion } from '../record/ballot-question.ts';
+import { closeRecord } from '../record/close-record.ts';
+import { recordEntriesOf, recordRow } from '../record/record-store.ts';
+import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
 
 const pct = (part: number, whole: number) =>
   whole > 0 ? Math.round((part * 10_000) / whole) / 100 : 0;
@@ -27,6 +32,13 @@ export async function examineBallots(db: Db, election: ElectionRow): Promise<Bal
     cands.map((c) => c.id),
     election,
   );
+  const [p] = await db
+    .select({ n: count() })
+    .from(participation)
+    .where(eq(participation.electionId, election.id));
+  const participationCount = p?.n ?? 0;
+  if (election.ballotFormat === ENCRYPTED_BALLOT_FORMAT)
+    return examineRecord(db, election, cands, choices, participationCount);
   const rows = await db
     .select({
       receiptHash: ballots.receiptHash,
@@ -36,11 +48,6 @@ export async function examineBallots(db: Db, election: ElectionRow): Promise<Bal
     })
     .from(ballots)
     .where(eq(ballots.electionId, election.id));
-  const [p] = await db
-    .select({ n: count() })
-    .from(participation)
-    .where(eq(participation.electionId, election.id));
-  const participationCount = p?.n ?? 0;
 
   const onBallot = new Set(choices);
   const counted = new Map<string, number>();
@@ -75,6 +82,28 @@ export async function examineBallots(db: Db, election: ElectionRow): Promise<Bal
       `Jumlah tanda partisipasi (${participationCount}) tidak sama dengan jumlah surat suara (${rows.length}).`,
     );
 
+  return examination(election, cands, choices, counted, {
+    ballotCount: rows.length,
+    badDigests,
+    participationCount,
+    head: chainHead(digests),
+    problems,
+  });
+}
+
+type Candidate = typeof candidates.$inferSelect;
+
+/** The options, totals and winner from the per-choice counts, beside how they were obtained. */
+function examination(
+  election: ElectionRow,
+  cands: readonly Candidate[],
+  choices: readonly string[],
+  counted: ReadonlyMap<string, number>,
+  box: Pick<
+    BallotExamination,
+    'ballotCount' | 'badDigests' | 'participationCount' | 'head' | 'problems'
+  >,
+): BallotExamination {
   const t = tally(choices, counted);
   const byId = new Map(cands.map((c) => [c.id, c]));
   const labelOf = (choice: string) => {
@@ -106,15 +135,64 @@ export async function examineBallots(db: Db, election: ElectionRow): Promise<Bal
     abstain: election.abstain
       ? { votes: abstainVotes, percentOfBallots: pct(abstainVotes, t.total) }
       : null,
-    totals: { ballots: rows.length, valid: t.valid, abstain: abstainVotes },
+    totals: { ballots: box.ballotCount, valid: t.valid, abstain: abstainVotes },
     winner: t.winner ? { choice: t.winner, label: labelOf(t.winner) } : null,
     tie: t.tie,
     kotakKosongWon: kotakKosongWon(t),
     choiceCounts: t.counts,
-    ballotCount: rows.length,
-    badDigests,
-    participationCount,
-    head: chainHead(digests),
-    problems,
+    ...box,
   };
+}
+
+/**
+ * A verifiable election's count: its record is closed first (once the polls are closed for good),
+ * then the counts are the record's decrypted result, slot by slot. The ballots themselves are
+ * checked by the verifiers (`npm run verify-election`, /verifikasi, belenios-tool); here the
+ * record is compared with the participation marks.
+ */
+async function examineRecord(
+  db: Db,
+  election: ElectionRow,
+  cands: readonly Candidate[],
+  choices: readonly string[],
+  participationCount: number,
+): Promise<BallotExamination> {
+  const problems: string[] = [];
+  await closeRecord(db, election.id);
+  const row = await recordRow(db, election.id);
+  const entries = row ? await recordEntriesOf(db, election.id) : [];
+  const data = new Map(entries.filter((e) => e.kind === 'data').map((e) => [e.hash, e.text]));
+  const events = entries.flatMap((e) => (e.kind === 'event' ? [e.event] : []));
+  const cast = events.filter((e) => e.type === 'Ballot').length;
+  const tallied = events.find((e) => e.type === 'EncryptedTally');
+  const result = events.find((e) => e.type === 'Result');
+  const counted = new Map<string, number>();
+  let ballotCount = cast;
+  if (!row) problems.push('Rekaman pemilihan tidak ditemukan.');
+  else if (!result || !tallied) problems.push('Hasil belum didekripsi.');
+  else {
+    ballotCount = readSizedTally(data.get(tallied.payload!)!).num_tallied;
+    const counts = readResult(data.get(result.payload!)!)[0] ?? [];
+    const { slots } = electionQuestion(cands, election);
+    if (counts.length !== slots.length)
+      problems.push(
+        `Hasil memuat ${counts.length} pilihan, surat suara ${slots.length}; tidak dihitung.`,
+      );
+    else slots.forEach((slot, i) => counted.set(slot, counts[i]!));
+    if (ballotCount !== cast)
+      problems.push(
+        `Jumlah surat suara yang ditally (${ballotCount}) tidak sama dengan yang tercatat (${cast}).`,
+      );
+  }
+  if (participationCount !== cast)
+    problems.push(
+      `Jumlah tanda partisipasi (${participationCount}) tidak sama dengan jumlah surat suara (${cast}).`,
+    );
+  return examination(election, cands, choices, counted, {
+    ballotCount,
+    badDigests: 0,
+    participationCount,
+    head: row?.headHash ?? '',
+    problems,
+  });
 }

@@ -1,17 +1,13 @@
-import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { elections } from '../../db/schema/index.ts';
 import { appendAudit } from '../../audit/append-audit.ts';
 import { resultsSealed } from '../rules/lifecycle.ts';
+import { closedForGood } from './box-closed.ts';
 import { examineBallots } from './examine-ballots.ts';
 import { loadElection, sealedError } from './election-row.ts';
 
-/**
- * How long after the end the box is sealed at the earliest. A cast checks the window when its
- * statement starts and commits a moment later; the pause lets every cast that started before the
- * end commit first, so the sealed head can never miss a ballot that was legitimately cast.
- */
-export const SEAL_GRACE_SECONDS = 2;
+export { SEAL_GRACE_SECONDS } from './box-closed.ts';
 
 export type SealOutcome = {
   /** The head stored in the election (null when it could not be sealed yet). */
@@ -21,16 +17,6 @@ export type SealOutcome = {
   /** Set when the stored head differs from the one recomputed now (never overwritten). */
   problem: string | null;
 };
-
-/** The box is closed for good: published, archived after being held, or ended (plus the grace) by the database's clock. */
-const closedForGood = or(
-  eq(elections.status, 'published'),
-  and(eq(elections.status, 'archived'), isNotNull(elections.lockedAt)),
-  and(
-    eq(elections.status, 'ready'),
-    sql`${elections.endsAt} <= now() - make_interval(secs => ${SEAL_GRACE_SECONDS})`,
-  ),
-);
 
 /**
  * Seals the ballot chain: stores its head in `elections.ballot_chain_head` the first time results

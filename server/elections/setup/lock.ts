@@ -8,6 +8,8 @@ import type { Actor } from '../../auth/actor.ts';
 import { rollRuleSql } from '../rules/eligibility.ts';
 import { canExtend, lockBlockers } from '../rules/lifecycle.ts';
 import { draftForUpdate } from './guard.ts';
+import { ENCRYPTED_BALLOT_FORMAT, setUpRecord } from '../record/setup-record.ts';
+import type { ThresholdParameters } from '../../../shared/crypto/trustees.ts';
 
 type Election = typeof elections.$inferSelect;
 
@@ -47,9 +49,15 @@ export async function blockersOf(db: Db | Tx, e: Election, now = new Date()) {
 /**
  * Locks a draft (Kunci Pemilihan): the roll is fixed — from the eligibility rule, or the imported
  * NIMs — with each entry's programme for turnout; candidates, roll and ballot options can no
- * longer change.
+ * longer change. A verifiable election's record is set up in the same transaction, with the
+ * trustees' Pedersen group when there is one (`opts.pedersen`).
  */
-export async function lockElection(db: Db, actor: Actor, electionId: string) {
+export async function lockElection(
+  db: Db,
+  actor: Actor,
+  electionId: string,
+  opts: { pedersen?: ThresholdParameters } = {},
+) {
   return db.transaction(async (tx) => {
     const election = await draftForUpdate(tx, electionId);
     const blockers = await blockersOf(tx, election);
@@ -74,6 +82,12 @@ export async function lockElection(db: Db, actor: Actor, electionId: string) {
       .set({ status: 'ready', lockedAt: new Date(), rollSize: Number(r?.n ?? 0) })
       .where(eq(elections.id, electionId))
       .returning();
+    // A verifiable election's record begins here: its election, key and credentials are fixed
+    // with the roll, and the credentials' count and fingerprint are announced with the lock.
+    const record =
+      locked!.ballotFormat === ENCRYPTED_BALLOT_FORMAT
+        ? await setUpRecord(tx, locked!, locked!.lockedAt!, opts)
+        : null;
     await appendAudit(tx, {
       ...auditActor(actor, 'panitia'),
       action: 'election.locked',
@@ -81,7 +95,15 @@ export async function lockElection(db: Db, actor: Actor, electionId: string) {
       entityId: electionId,
       electionId,
       summary: `Mengunci pemilihan "${locked!.title}" dengan ${locked!.rollSize} pemilih`,
-      details: { rollSize: locked!.rollSize },
+      details: {
+        rollSize: locked!.rollSize,
+        ...(record
+          ? {
+              uuid: record.uuid,
+              credentials: { count: record.count, fingerprint: record.credentialsFingerprint },
+            }
+          : {}),
+      },
     });
     return locked!;
   });

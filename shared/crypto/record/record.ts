@@ -58,6 +58,16 @@ export class RecordWriter {
     }
   }
 
+  /**
+   * A writer whose new entries follow an existing record known only by its head (the server
+   * keeps the head beside the stored entries). `entries` then holds only what is added.
+   */
+  static after(timestamp: number, head: { hash: string; height: number }): RecordWriter {
+    const writer = new RecordWriter(timestamp);
+    writer.last = { ...head };
+    return writer;
+  }
+
   /** Appends a data item; returns its hash. */
   addData(text: string): string {
     const hash = sha256Hex(text);

@@ -1,0 +1,136 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { elections, session } from '../../db/schema/index.ts';
+import { canonicalUuid } from '../../../shared/ids.ts';
+import { ApiError, errors } from '../../http/errors.ts';
+import {
+  ballotTracker,
+  checkBallot,
+  type BallotContext,
+  type BallotDefect,
+} from '../../../shared/crypto/ballot.ts';
+import { parseElection } from '../../../shared/crypto/election.ts';
+import { electionKeys } from '../../../shared/crypto/keys.ts';
+import { parseBallot } from '../../../shared/crypto/parse.ts';
+import { castableVoterSql, openElectionSql } from '../rules/eligibility.ts';
+import { recordRow, storeAppended, writerAfter } from '../record/record-store.ts';
+import type { Caster } from './cast-ballot.ts';
+import { standingIn } from './standing.ts';
+
+/** What a refused encrypted ballot is answered with: a code for programs, a sentence for people. */
+const DEFECTS: Record<BallotDefect | 'not-json' | 'wrong-shape' | 'not-canonical', string> = {
+  'not-json': 'Surat suara terenkripsi bukan JSON yang sah.',
+  'wrong-shape': 'Susunan surat suara terenkripsi tidak sesuai format.',
+  'not-canonical': 'Surat suara terenkripsi tidak dalam bentuk kanonis.',
+  'wrong-election': 'Surat suara ini dibuat untuk pemilihan lain.',
+  'bad-credential': 'Kredensial pada surat suara tidak sah.',
+  'bad-signature': 'Tanda tangan surat suara tidak sah.',
+  'bad-proof': 'Bukti keabsahan surat suara tidak sah.',
+};
+
+/** 400 with code BALLOT_NOT_JSON, BALLOT_BAD_PROOF, …: which check the ballot failed. */
+const invalidBallot = (defect: keyof typeof DEFECTS) =>
+  new ApiError(400, `BALLOT_${defect.toUpperCase().replaceAll('-', '_')}`, DEFECTS[defect], {
+    ballot: DEFECTS[defect],
+  });
+
+/**
+ * What a ballot is checked against, per election: parsed from the stored election object once
+ * per process (the object never changes after lock; its key's exponentiation tables are costly).
+ */
+const contexts = new Map<string, { fingerprint: string; ctx: BallotContext }>();
+
+async function ballotContext(db: Db, electionId: string): Promise<BallotContext | undefined> {
+  const row = await recordRow(db, electionId);
+  if (!row) return undefined;
+  const cached = contexts.get(electionId);
+  if (cached?.fingerprint === row.fingerprint) return cached.ctx;
+  const election = parseElection(row.electionText);
+  if ('problem' in election) throw new Error(`stored election unreadable: ${election.problem}`);
+  const ctx: BallotContext = {
+    uuid: election.uuid,
+    fingerprint: row.fingerprint,
+    keys: electionKeys(election.publicKey),
+    questions: election.questions,
+  };
+  contexts.set(electionId, { fingerprint: row.fingerprint, ctx });
+  return ctx;
+}
+
+/**
+ * Casts an encrypted ballot (format 2). The ballot is checked completely before anything is
+ * written — canonical bytes, this election, group membership, the credential's signature and
+ * every proof — and its credential must be the one issued for the voter's NIM. Then, in one
+ * transaction: the participation mark (whose key makes a second ballot impossible) and the
+ * ballot appended to the public record after its head. Returns the ballot tracker, which is the
+ * voter's Kode Bukti.
+ */
+export async function castEncryptedBallot(
+  db: Db,
+  request: { electionId: string; ballot: string } & Caster,
+): Promise<{ receipt: string; votedAt: Date }> {
+  const electionId = canonicalUuid(request.electionId);
+  if (!electionId) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+  // Who casts first: checking a ballot costs real work, which only a signed-in voter may ask for.
+  const userId = 'userId' in request ? request.userId : await sessionUser(db, request.sessionToken);
+  if (!userId) throw errors.unauthenticated();
+  const parsed = parseBallot(request.ballot);
+  if (!parsed.ok) throw invalidBallot(parsed.reason);
+  const ctx = await ballotContext(db, electionId);
+  if (!ctx)
+    throw new ApiError(
+      409,
+      'NOT_ENCRYPTED',
+      'Pemilihan ini tidak menerima surat suara terenkripsi.',
+    );
+  const defect = checkBallot(ctx, parsed.ballot);
+  if (defect) throw invalidBallot(defect);
+
+  const credential = String(parsed.ballot.credential);
+  const votedAt = await db.transaction(async (tx) => {
+    const [mark] = await queryRows<{ voted_at: Date | string }>(
+      tx,
+      sql`
+        insert into participation (election_id, user_id, nim, prodi)
+        select e.id, vo.user_id, vo.nim, vo.prodi
+        from elections e
+        join voters vo on vo.user_id = ${userId}
+        join election_credentials ec
+          on ec.election_id = e.id and ec.nim = vo.nim and ec.public_credential = ${credential}
+        where e.id = ${electionId}::uuid and e.ballot_format = 2 and ${sql.raw(openElectionSql('e'))}
+          and ${sql.raw(castableVoterSql('vo', 'e.id'))}
+        on conflict do nothing
+        returning voted_at`,
+    );
+    if (!mark) return null;
+    const row = await recordRow(tx, electionId, { forUpdate: true });
+    const writer = writerAfter(row!);
+    writer.addEvent('Ballot', writer.addData(request.ballot));
+    await storeAppended(tx, row!, writer);
+    return new Date(mark.voted_at);
+  });
+  if (votedAt) return { receipt: ballotTracker(request.ballot), votedAt };
+  throw await refusal(db, electionId, userId);
+}
+
+/** The account of an unexpired session. */
+async function sessionUser(db: Db, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: session.userId })
+    .from(session)
+    .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
+  return row?.userId ?? null;
+}
+
+/** Why nothing was written: where the voter stands, else a credential that is not theirs. */
+async function refusal(db: Db, electionId: string, userId: string): Promise<ApiError> {
+  const [election] = await db.select().from(elections).where(eq(elections.id, electionId));
+  if (!election) return new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+  const { refusal } = await standingIn(db, userId, election);
+  if (refusal) return new ApiError(refusal.status, refusal.code, refusal.message);
+  return new ApiError(
+    403,
+    'NOT_YOUR_CREDENTIAL',
+    'Kredensial pada surat suara ini bukan kredensial Anda untuk pemilihan ini.',
+  );
+}

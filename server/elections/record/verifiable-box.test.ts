@@ -1,0 +1,351 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ballots,
+  electionCredentials,
+  elections,
+  participation,
+  auditLog,
+  recordEntries,
+  voters,
+} from '../../db/schema/index.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { lockElection } from '../setup/lock.ts';
+import { ApiError } from '../../http/errors.ts';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { insertOpenElection, insertVoters } from '../../test/elections.ts';
+import { ballotTracker, buildBallot, serializeBallot } from '../../../shared/crypto/ballot.ts';
+import { credentialSecret } from '../../../shared/crypto/credentials.ts';
+import { parseElection } from '../../../shared/crypto/election.ts';
+import { electionKeys } from '../../../shared/crypto/keys.ts';
+import { verifyRecord } from '../../../shared/crypto/verify/verify-record.ts';
+import { castBallot } from '../ballot-box/cast-ballot.ts';
+import { castEncryptedBallot } from '../ballot-box/cast-encrypted.ts';
+import { computeResults } from '../results/compute-results.ts';
+import { SEAL_GRACE_SECONDS } from '../results/seal-results.ts';
+import { electionQuestion, plaintextFor } from './ballot-question.ts';
+import { recordArchive, recordRow } from './record-store.ts';
+import { ENCRYPTED_BALLOT_FORMAT, setUpRecord } from './setup-record.ts';
+
+let app: TestApp;
+let db: TestApp['services']['database']['db'];
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-record-'));
+beforeAll(async () => {
+  app = await startTestApp();
+  db = app.services.database.db;
+});
+afterAll(async () => {
+  await app.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** A verifiable election open now, its record set up as locking does, with `n` voters on its roll. */
+async function verifiableElection(
+  n: number | { id: string; nim: string }[],
+  opts: { abstain?: boolean; candidates?: number } = {},
+) {
+  const people = typeof n === 'number' ? await insertVoters(db, n) : n;
+  const { election, candidates } = await insertOpenElection(db, {
+    nims: people.map((p) => p.nim),
+    ballotFormat: ENCRYPTED_BALLOT_FORMAT,
+    abstain: opts.abstain ?? true,
+    candidates: opts.candidates ?? 2,
+  });
+  const setup = await db.transaction((tx) => setUpRecord(tx, election, new Date()));
+  const row = (await recordRow(db, election.id))!;
+  const parsed = parseElection(row.electionText);
+  if ('problem' in parsed) throw new Error(parsed.problem);
+  const ctx = {
+    uuid: parsed.uuid,
+    fingerprint: row.fingerprint,
+    keys: electionKeys(parsed.publicKey),
+    questions: parsed.questions,
+  };
+  const creds = await db
+    .select()
+    .from(electionCredentials)
+    .where(eq(electionCredentials.electionId, election.id));
+  const credentialOf = (i: number) => creds.find((c) => c.nim === people[i]!.nim)!.credential!;
+  const { slots } = electionQuestion(candidates, election);
+  /** The booth's work for voter i: their choice encrypted, proven and signed. */
+  const ballotFor = (i: number, choice: string) =>
+    serializeBallot(
+      buildBallot(ctx, credentialSecret(credentialOf(i), ctx.uuid), [plaintextFor(slots, choice)!]),
+    );
+  return { election, candidates, people, setup, ctx, ballotFor, credentialOf };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+  throw new Error('expected a refusal');
+}
+
+async function boxOf(electionId: string) {
+  const [p] = await db
+    .select({ n: count() })
+    .from(participation)
+    .where(eq(participation.electionId, electionId));
+  const [e] = await db
+    .select({ n: count() })
+    .from(recordEntries)
+    .where(eq(recordEntries.electionId, electionId));
+  const [b] = await db
+    .select({ n: count() })
+    .from(ballots)
+    .where(eq(ballots.electionId, electionId));
+  return { participation: p!.n, entries: e!.n, plaintext: b!.n };
+}
+
+async function close(electionId: string) {
+  await db
+    .update(elections)
+    .set({
+      startsAt: new Date(Date.now() - 7_200_000),
+      endsAt: new Date(Date.now() - (SEAL_GRACE_SECONDS + 2) * 1000),
+    })
+    .where(eq(elections.id, electionId));
+}
+
+function beleniosVerifies(uuid: string, bytes: Uint8Array) {
+  const dir = fs.mkdtempSync(path.join(work, 'v-'));
+  fs.writeFileSync(path.join(dir, `${uuid}.bel`), bytes);
+  const r = spawnSync('belenios-tool', ['election', 'verify', '--dir', dir], { encoding: 'utf8' });
+  return { status: r.status, output: `${r.stdout}${r.stderr}` };
+}
+
+describe('the encrypted ballot box (format 2)', () => {
+  it('is set up when a verifiable election is locked: one credential per NIM, announced with the lock', async () => {
+    const people = await insertVoters(db, 3);
+    const { election } = await insertOpenElection(db, {
+      nims: people.map((p) => p.nim),
+      ballotFormat: ENCRYPTED_BALLOT_FORMAT,
+      startsInMs: 3_600_000,
+      endsInMs: 7_200_000,
+    });
+    await db
+      .update(elections)
+      .set({ status: 'draft', lockedAt: null })
+      .where(eq(elections.id, election.id));
+    const actor = {
+      user: { id: people[0]!.id, name: 'Panitia Uji', email: 'panitia@uji.test' },
+      admin: null,
+      voter: null,
+      committeeOf: [election.id],
+    } as unknown as Actor;
+    await lockElection(db, actor, election.id);
+    const row = (await recordRow(db, election.id))!;
+    expect(row.credentialsCount).toBe(3);
+    const creds = await db
+      .select()
+      .from(electionCredentials)
+      .where(eq(electionCredentials.electionId, election.id));
+    expect(creds.map((c) => c.nim).sort()).toEqual(people.map((p) => p.nim).sort());
+    const [audit] = await db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.electionId, election.id), eq(auditLog.action, 'election.locked')));
+    expect(audit!.details).toMatchObject({
+      uuid: row.uuid,
+      credentials: { count: 3, fingerprint: row.credentialsFingerprint },
+    });
+    const record = (await recordArchive(db, election.id))!;
+    const report = verifyRecord(record.bytes, {
+      credentials: { count: 3, fingerprint: row.credentialsFingerprint },
+    });
+    expect(report.checks.filter((c) => !c.ok)).toEqual([]);
+    // The published list (the third data item) is sorted by value, not in roll order.
+    const [listEntry] = await db
+      .select({ body: recordEntries.body })
+      .from(recordEntries)
+      .where(and(eq(recordEntries.electionId, election.id), eq(recordEntries.position, 2)));
+    const list = JSON.parse(listEntry!.body) as string[];
+    expect(list).toEqual([...list].sort((x, y) => (BigInt(x) < BigInt(y) ? -1 : 1)));
+    expect(list.sort()).toEqual(creds.map((c) => c.publicCredential).sort());
+  });
+
+  it('records ballots made by the booth, counts them only encrypted, and its record passes both verifiers', async () => {
+    const v = await verifiableElection(4);
+    const [a, b] = v.candidates;
+    const choices = [a!.id, b!.id, a!.id, 'abstain'];
+    const receipts = [];
+    for (const [i, choice] of choices.entries()) {
+      const ballot = v.ballotFor(i, choice);
+      const cast = await castEncryptedBallot(db, {
+        electionId: v.election.id,
+        userId: v.people[i]!.id,
+        ballot,
+      });
+      // The Kode Bukti is the ballot's tracker: anyone can find it in the public record.
+      expect(cast.receipt).toBe(ballotTracker(ballot));
+      receipts.push(cast.receipt);
+    }
+    expect(new Set(receipts).size).toBe(4);
+    // Participation marks and ballots one for one; nothing in the plaintext box.
+    expect(await boxOf(v.election.id)).toEqual({ participation: 4, entries: 5 + 8, plaintext: 0 });
+    // No stored text holds a choice in the clear: the ballots are ciphertexts.
+    const bodies = await db
+      .select({ body: recordEntries.body })
+      .from(recordEntries)
+      .where(eq(recordEntries.electionId, v.election.id));
+    for (const { body } of bodies) {
+      expect(body).not.toContain(a!.id);
+      expect(body).not.toContain(b!.id);
+    }
+
+    // While open: results stay sealed, the record so far already verifies.
+    await expect(computeResults(db, v.election.id, new Date())).rejects.toThrow();
+    const open = (await recordArchive(db, v.election.id))!;
+    expect(verifyRecord(open.bytes).checks.filter((c) => !c.ok)).toEqual([]);
+
+    await close(v.election.id);
+    const results = await computeResults(db, v.election.id, new Date(), { useCache: false });
+    expect(results.problems).toEqual([]);
+    expect(results.options.map((o) => o.votes)).toEqual([2, 1]);
+    expect(results.abstain?.votes).toBe(1);
+    expect(results.totals).toMatchObject({ ballots: 4, valid: 3, abstain: 1 });
+    expect(results.winner?.choice).toBe(a!.id);
+
+    const record = (await recordArchive(db, v.election.id))!;
+    expect(record.uuid).toBe(v.ctx.uuid);
+    // The seal is the record's head: the Result event.
+    const [sealed] = await db
+      .select({ head: elections.ballotChainHead })
+      .from(elections)
+      .where(eq(elections.id, v.election.id));
+    expect(sealed!.head).toBe(record.head);
+    const ours = verifyRecord(record.bytes, {
+      credentials: { count: v.setup.count, fingerprint: v.setup.credentialsFingerprint },
+      snapshots: [open.bytes],
+    });
+    expect(ours.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(ours.ok).toBe(true);
+    const theirs = beleniosVerifies(record.uuid, record.bytes);
+    expect(theirs.output).not.toMatch(/error|fail/i);
+    expect(theirs.status).toBe(0);
+
+    // Counting again changes nothing: the record is closed once.
+    await computeResults(db, v.election.id, new Date(), { useCache: false });
+    expect((await recordArchive(db, v.election.id))!.head).toBe(record.head);
+  });
+
+  it('refuses every bad ballot with a code and a reason, writing nothing', async () => {
+    const v = await verifiableElection(3);
+    const choice = v.candidates[0]!.id;
+    const cast = (i: number, ballot: string) =>
+      castEncryptedBallot(db, { electionId: v.election.id, userId: v.people[i]!.id, ballot });
+    const good = v.ballotFor(0, choice);
+    const before = await boxOf(v.election.id);
+
+    const tampered = JSON.parse(good) as {
+      answers: { individual_proofs: { challenge: string }[][] }[];
+    };
+    const c = tampered.answers[0]!.individual_proofs[0]![0]!;
+    c.challenge = String(BigInt(c.challenge) + 1n);
+    const cases: [string, string][] = [
+      ['not json', 'BALLOT_NOT_JSON'],
+      [JSON.stringify({ hello: 1 }), 'BALLOT_WRONG_SHAPE'],
+      [JSON.stringify(JSON.parse(good), null, 1), 'BALLOT_NOT_CANONICAL'],
+      [JSON.stringify(tampered), 'BALLOT_BAD_SIGNATURE'],
+    ];
+    for (const [ballot, code] of cases) {
+      const err = await refusal(cast(0, ballot));
+      expect([err.status, err.code], code).toEqual([400, code]);
+      expect(err.message).toMatch(/surat suara/i);
+    }
+    // Another voter's credential: a valid ballot, but not theirs to cast.
+    const stolen = await refusal(cast(1, good));
+    expect([stolen.status, stolen.code]).toEqual([403, 'NOT_YOUR_CREDENTIAL']);
+    // A plaintext choice is refused by a verifiable election.
+    const plain = await refusal(
+      castBallot(db, { electionId: v.election.id, userId: v.people[0]!.id, choice }),
+    );
+    expect([plain.status, plain.code]).toEqual([400, 'ENCRYPTED_ONLY']);
+    expect(await boxOf(v.election.id)).toEqual(before);
+
+    // The voter's own ballot goes in once; a second one (even the same bytes) is refused.
+    await cast(0, good);
+    const again = await refusal(cast(0, good));
+    expect(again.status).toBe(409);
+    const second = await refusal(cast(0, v.ballotFor(0, v.candidates[1]!.id)));
+    expect(second.status).toBe(409);
+    expect(await boxOf(v.election.id)).toEqual({
+      participation: 1,
+      entries: before.entries + 2,
+      plaintext: 0,
+    });
+
+    // A ballot for another election is refused, as is an encrypted ballot in a plaintext one.
+    const other = await verifiableElection(1);
+    const foreign = await refusal(cast(2, other.ballotFor(0, other.candidates[0]!.id)));
+    expect(foreign.code).toBe('BALLOT_WRONG_ELECTION');
+    const [plainVoter] = await insertVoters(db, 1);
+    const { election: plainElection } = await insertOpenElection(db, { nims: [plainVoter!.nim] });
+    const notEncrypted = await refusal(
+      castEncryptedBallot(db, {
+        electionId: plainElection.id,
+        userId: plainVoter!.id,
+        ballot: good,
+      }),
+    );
+    expect(notEncrypted.code).toBe('NOT_ENCRYPTED');
+  });
+
+  it('refuses a voter who is not on the roll, and anyone once the polls have closed', async () => {
+    const v = await verifiableElection(2);
+    const [outsider] = await insertVoters(db, 1);
+    const ballot = v.ballotFor(0, v.candidates[0]!.id);
+    const notOnRoll = await refusal(
+      castEncryptedBallot(db, { electionId: v.election.id, userId: outsider!.id, ballot }),
+    );
+    expect(notOnRoll.status).toBe(403);
+    await close(v.election.id);
+    const late = await refusal(
+      castEncryptedBallot(db, { electionId: v.election.id, userId: v.people[0]!.id, ballot }),
+    );
+    expect(late.status).toBeGreaterThanOrEqual(400);
+    expect(late.code).not.toBe('NOT_YOUR_CREDENTIAL');
+    const [p] = await db
+      .select({ n: count() })
+      .from(participation)
+      .where(and(eq(participation.electionId, v.election.id)));
+    expect(p!.n).toBe(0);
+  });
+
+  it('casts over HTTP: the signed-in voter posts the ballot, the Kode Bukti is its tracker', async () => {
+    const voter = app.client();
+    const input = await voter.registerVoter();
+    const [me] = await db
+      .update(voters)
+      .set({ status: 'verified' })
+      .where(eq(voters.nim, input.nim))
+      .returning({ id: voters.userId, nim: voters.nim });
+    const v = await verifiableElection([me!]);
+    const ballot = v.ballotFor(0, v.candidates[1]!.id);
+    const anonymous = await app.client().post(`/api/voting/${v.election.id}/cast`, { ballot });
+    expect(anonymous.status).toBe(401);
+    const res = await voter.post(`/api/voting/${v.election.id}/cast`, { ballot });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { receipt: string }).receipt).toBe(ballotTracker(ballot));
+    const again = await voter.post(`/api/voting/${v.election.id}/cast`, { ballot });
+    expect(again.status).toBe(409);
+    const empty = await voter.post(`/api/voting/${v.election.id}/cast`, {});
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { error: { message: string } }).error.message).toContain(
+      'surat suara terenkripsi (ballot)',
+    );
+    const broken = await voter.post(`/api/voting/${v.election.id}/cast`, { ballot: '{' });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { error: { code: string } }).error.code).toBe(
+      'BALLOT_NOT_JSON',
+    );
+  });
+});
