@@ -33,6 +33,7 @@ import { articlePageMeta, mountSeoFiles } from './content/articles/pages.ts';
 import { documentsRouter } from './content/documents/documents.handlers.ts';
 import { servicesRouter } from './content/services/services.handlers.ts';
 import { resultsRouter } from './elections/results/results.handlers.ts';
+import { recordRouter } from './elections/record/record.handlers.ts';
 import { verificationRouter } from './people/voters/verification.handlers.ts';
 import { votersRouter } from './people/voters/voters.handlers.ts';
 
@@ -60,6 +61,7 @@ function apiRoutes() {
     .route('/', votingRouter)
     .route('/', verificationRouter)
     .route('/', resultsRouter)
+    .route('/', recordRouter)
     .route('/', documentsRouter)
     .route('/', servicesRouter)
     .route('/', articlesRouter)

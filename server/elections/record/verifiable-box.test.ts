@@ -16,7 +16,7 @@ import {
 import type { Actor } from '../../auth/actor.ts';
 import { lockElection } from '../setup/lock.ts';
 import { ApiError } from '../../http/errors.ts';
-import { startTestApp, type TestApp } from '../../test/app.ts';
+import { signedInStaff, startTestApp, type TestApp } from '../../test/app.ts';
 import { insertOpenElection, insertVoters } from '../../test/elections.ts';
 import { ballotTracker, buildBallot, serializeBallot } from '../../../shared/crypto/ballot.ts';
 import { credentialSecret } from '../../../shared/crypto/credentials.ts';
@@ -189,6 +189,15 @@ describe('the encrypted ballot box (format 2)', () => {
       receipts.push(cast.receipt);
     }
     expect(new Set(receipts).size).toBe(4);
+    // Each voter finds their Kode Bukti on /hasil; a changed one is not found, a malformed one refused.
+    const check = (receipt: string) =>
+      app.client().post(`/api/results/${v.election.id}/receipt-check`, { receipt });
+    for (const r of receipts) expect(await (await check(r)).json()).toEqual({ found: true });
+    const other = receipts[0]!.startsWith('A')
+      ? `B${receipts[0]!.slice(1)}`
+      : `A${receipts[0]!.slice(1)}`;
+    expect(await (await check(other)).json()).toEqual({ found: false });
+    expect((await check('ABCD-EFGH-JKMN-PQRS')).status).toBe(400);
     // Participation marks and ballots one for one; nothing in the plaintext box.
     expect(await boxOf(v.election.id)).toEqual({ participation: 4, entries: 5 + 8, plaintext: 0 });
     // No stored text holds a choice in the clear: the ballots are ciphertexts.
@@ -347,5 +356,68 @@ describe('the encrypted ballot box (format 2)', () => {
     expect(((await broken.json()) as { error: { code: string } }).error.code).toBe(
       'BALLOT_NOT_JSON',
     );
+  });
+});
+
+describe('the public record over HTTP', () => {
+  it('is public while voting; after the close, the counts part only for those who may see the counts', async () => {
+    const admin = await signedInStaff(app, {
+      email: 'admin.rekaman@uji.test',
+      password: 'sandi-admin-123',
+      name: 'Admin Rekaman',
+      role: 'admin',
+    });
+    const v = await verifiableElection(2);
+    await db
+      .update(elections)
+      .set({ resultsRelease: 'manual' })
+      .where(eq(elections.id, v.election.id));
+    await castEncryptedBallot(db, {
+      electionId: v.election.id,
+      userId: v.people[0]!.id,
+      ballot: v.ballotFor(0, v.candidates[0]!.id),
+    });
+    const anonymous = app.client();
+    const get = async (client: typeof anonymous) => {
+      const res = await client.get(`/api/elections/${v.election.id}/record`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toContain(`${v.ctx.uuid}.bel`);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const head = (await (
+        await client.get(`/api/elections/${v.election.id}/record/head`)
+      ).json()) as { head: string; complete: boolean; events: number; credentials: object };
+      expect(res.headers.get('x-record-head')).toBe(head.head);
+      return { bytes, head };
+    };
+
+    // While voting: the record so far (Setup and the ballot), for anyone.
+    const open = await get(anonymous);
+    expect(open.head).toMatchObject({
+      events: 2,
+      complete: true,
+      credentials: { count: 2, fingerprint: v.setup.credentialsFingerprint },
+    });
+    expect(verifyRecord(open.bytes).ok).toBe(true);
+
+    // Closed, results not yet announced: the public copy stops at the encrypted tally.
+    await close(v.election.id);
+    await computeResults(db, v.election.id, new Date(), { useCache: false });
+    const before = await get(anonymous);
+    expect(before.head).toMatchObject({ events: 4, complete: false });
+    const partial = verifyRecord(before.bytes, { snapshots: [open.bytes] });
+    expect(partial.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(new TextDecoder().decode(before.bytes)).not.toContain('"result"');
+    // An admin sees the counts, so the whole record, which extends both earlier copies.
+    const whole = await get(admin);
+    expect(whole.head).toMatchObject({ events: 6, complete: true });
+    const full = verifyRecord(whole.bytes, { snapshots: [open.bytes, before.bytes] });
+    expect(full.ok).toBe(true);
+
+    // A plaintext election has no record; a bad id is refused.
+    const [voter] = await insertVoters(db, 1);
+    const { election: plain } = await insertOpenElection(db, { nims: [voter!.nim] });
+    expect((await anonymous.get(`/api/elections/${plain.id}/record`)).status).toBe(404);
+    expect((await anonymous.get(`/api/elections/${plain.id}/record/head`)).status).toBe(404);
+    expect((await anonymous.get('/api/elections/bukan-id/record')).status).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ballots } from '../../db/schema/index.ts';
+import { ballots, recordEntries } from '../../db/schema/index.ts';
+import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
 import { ApiError } from '../../http/errors.ts';
 import { normalizeReceipt } from '../ballot-box/receipt.ts';
 import { hashReceipt } from '../rules/ballot.ts';
@@ -15,7 +16,9 @@ export async function checkReceipt(
   electionId: string,
   receipt: string,
 ): Promise<{ found: boolean }> {
-  await loadElection(db, electionId);
+  const election = await loadElection(db, electionId);
+  if (election.ballotFormat === ENCRYPTED_BALLOT_FORMAT)
+    return checkTracker(db, electionId, receipt);
   const normalized = normalizeReceipt(receipt);
   if (!normalized) {
     const message = 'Format Kode Bukti tidak valid (contoh: ABCD-EFGH-JKMN-PQRS).';
@@ -26,6 +29,35 @@ export async function checkReceipt(
     .from(ballots)
     .where(
       and(eq(ballots.receiptHash, hashReceipt(normalized)), eq(ballots.electionId, electionId)),
+    );
+  return { found: row !== undefined };
+}
+
+/**
+ * A verifiable election's Kode Bukti is its ballot's tracker: the base64 SHA-256 of the ballot,
+ * whose hex form names the ballot in the public record. Found when that ballot is in the record.
+ */
+async function checkTracker(
+  db: Db,
+  electionId: string,
+  tracker: string,
+): Promise<{ found: boolean }> {
+  const text = tracker.trim();
+  const digest = Buffer.from(text, 'base64');
+  if (digest.length !== 32 || digest.toString('base64').replace(/=+$/, '') !== text) {
+    const message = 'Format Kode Bukti tidak valid: salin 43 karakter yang tampil setelah memilih.';
+    throw new ApiError(400, 'VALIDATION_ERROR', message, { receipt: message });
+  }
+  const [row] = await db
+    .select({ position: recordEntries.position })
+    .from(recordEntries)
+    .where(
+      and(
+        eq(recordEntries.electionId, electionId),
+        eq(recordEntries.hash, digest.toString('hex')),
+        eq(recordEntries.kind, 'data'),
+        like(recordEntries.body, '{"election_uuid":%'),
+      ),
     );
   return { found: row !== undefined };
 }

@@ -22,6 +22,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { resultsVisibility, type ResultsVisibility } from '../policy.ts';
 import { createRouter } from '../../http/router.ts';
+import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
 import { getResults, getResultsCsv, getResultsPdf, postReceiptCheck } from './results.routes.ts';
 
 /**
@@ -93,6 +94,7 @@ const presentElection = (e: ElectionSummary) => ({
   startsAt: e.startsAt.toISOString(),
   endsAt: e.endsAt.toISOString(),
   resultsRelease: e.resultsRelease,
+  verifiable: e.ballotFormat === ENCRYPTED_BALLOT_FORMAT,
   extension: e.extension
     ? {
         from: e.extension.from.toISOString(),

@@ -24,6 +24,8 @@ export const electionSummarySchema = z
     startsAt: z.string().openapi({ format: 'date-time' }),
     endsAt: z.string().openapi({ format: 'date-time' }),
     resultsRelease: z.enum(['on-close', 'manual']),
+    /** A verifiable election (ballot format 2): its public record can be downloaded and checked. */
+    verifiable: z.boolean(),
     /** The one extension of the voting window and why (null when the end never moved). */
     extension: z
       .object({

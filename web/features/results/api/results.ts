@@ -68,3 +68,17 @@ export const useReceiptCheck = (electionId: string) =>
         }),
       ),
   });
+
+/** A verifiable election's public record: its head hash, for snapshots, and whether it is whole. */
+export const getRecordHead = (id: string) =>
+  json(api.elections[':id'].record.head.$get({ param: { id } }));
+
+export function useRecordHead(electionId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['record-head', electionId],
+    queryFn: () => getRecordHead(electionId),
+    enabled,
+    // While voting runs the record grows with every ballot.
+    refetchInterval: 30_000,
+  });
+}

@@ -7,7 +7,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatPercent, formatWib } from '../../../lib/wib.ts';
-import { useReceiptCheck, type ResultsResponse } from '../api/results.ts';
+import { useReceiptCheck, useRecordHead, type ResultsResponse } from '../api/results.ts';
 import { ResultsChart } from './results-chart.tsx';
 import { TableWrap } from '../../../components/table-wrap.tsx';
 
@@ -31,6 +31,41 @@ function TurnoutSection({ turnout }: { turnout: Turnout }) {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** A verifiable election's public record: download it, note its head, check it anywhere. */
+function RecordSection({ electionId }: { electionId: string }) {
+  const head = useRecordHead(electionId, true);
+  return (
+    <section className="card" aria-labelledby="record-title">
+      <h2 id="record-title">Rekaman Pemilihan</h2>
+      <p className="field-hint">
+        Seluruh pemilihan ini — kunci, surat suara terenkripsi, tally, dekripsi dan hasil — tercatat
+        dalam satu berkas publik berformat Belenios 2.0. Siapa pun dapat memeriksanya di halaman{' '}
+        <a href="/verifikasi">Verifikasi</a> atau dengan program <code>belenios-tool</code>.
+      </p>
+      {head.isPending ? <p role="status">Memuat...</p> : null}
+      {head.isError ? <Alert kind="error">{head.error.message}</Alert> : null}
+      {head.data ? (
+        <>
+          <p>
+            Hash kepala rekaman: <code className="code hash">{head.data.head}</code> (
+            {head.data.events} peristiwa)
+          </p>
+          {head.data.complete ? null : (
+            <p className="field-hint">
+              Hasil belum diumumkan: rekaman ini berhenti pada tally terenkripsi.
+            </p>
+          )}
+        </>
+      ) : null}
+      <p className="page-actions">
+        <a className="btn btn-outline" href={`/api/elections/${electionId}/record`} download>
+          Unduh Rekaman Pemilihan
+        </a>
+      </p>
     </section>
   );
 }
@@ -171,6 +206,7 @@ export function ResultsView({ data }: { data: ResultsResponse }) {
           <TurnoutSection turnout={data.turnout} />
         </>
       )}
+      {election.verifiable ? <RecordSection electionId={election.id} /> : null}
       <ReceiptCheck electionId={election.id} />
     </>
   );

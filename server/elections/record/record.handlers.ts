@@ -1,0 +1,58 @@
+import type { Context } from 'hono';
+import { actorOf } from '../../http/actor.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { ApiError } from '../../http/errors.ts';
+import { createRouter } from '../../http/router.ts';
+import { resultsVisibility } from '../policy.ts';
+import { loadElection } from '../results/election-row.ts';
+import { resultsPublic, visibleToPublic } from '../rules/lifecycle.ts';
+import { recordArchive } from './record-store.ts';
+import { getRecord, getRecordHead } from './record.routes.ts';
+
+const NO_RECORD = 'Pemilihan ini tidak memiliki rekaman publik.';
+
+/**
+ * The copy of the record this request may have: all of it when the counts are visible to the
+ * caller (the same rule as the results page), else up to the encrypted tally — every ballot and
+ * the tally, all encrypted, but no decryption and no result. A draft has no record.
+ */
+async function visibleRecord(c: Context<AppEnv>, electionId: string) {
+  const db = c.get('services').database.db;
+  const election = await loadElection(db, electionId).catch(() => null);
+  if (!election || election.status === 'draft') throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
+  const now = new Date();
+  const v =
+    resultsPublic(election, now) && visibleToPublic(election)
+      ? { counts: true as const }
+      : resultsVisibility(await actorOf(c), election, now);
+  if (!v.counts && v.hidden === 'missing') throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
+  const copy = await recordArchive(db, electionId, { throughTally: !v.counts });
+  if (!copy) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
+  return copy;
+}
+
+export const recordRouter = createRouter()
+  .openapi(getRecord, async (c) => {
+    const copy = await visibleRecord(c, c.req.valid('param').id);
+    return c.body(copy.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': `attachment; filename="${copy.uuid}.bel"`,
+      'X-Record-Head': copy.head,
+      'Cache-Control': 'no-store',
+    });
+  })
+  .openapi(getRecordHead, async (c) => {
+    const copy = await visibleRecord(c, c.req.valid('param').id);
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      {
+        uuid: copy.uuid,
+        head: copy.head,
+        events: copy.events,
+        complete: copy.complete,
+        bytes: copy.bytes.length,
+        credentials: copy.credentials,
+      },
+      200,
+    );
+  });

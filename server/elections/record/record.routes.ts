@@ -1,0 +1,52 @@
+import { access, apiRoute } from '../../access/route-access.ts';
+import { uuidSchema } from '../../../shared/ids.ts';
+import { z } from '@hono/zod-openapi';
+import { errorResponses } from '../../http/schemas.ts';
+
+const params = z.object({ id: uuidSchema('ID pemilihan tidak valid.') });
+const howMuch =
+  'results visibility (policy.ts) decides how much: the whole record, or up to the encrypted tally';
+
+export const getRecord = apiRoute(access.decidedByHandler(howMuch), {
+  method: 'get',
+  path: '/elections/{id}/record',
+  tags: ['Pemilihan'],
+  summary:
+    'A verifiable election’s public record (<uuid>.bel, Belenios 2.0): while voting, the record so far',
+  request: { params },
+  responses: {
+    200: {
+      description: 'The record archive; X-Record-Head names its last event',
+      content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    400: errorResponses[400],
+    404: errorResponses[404],
+  },
+});
+
+export const getRecordHead = apiRoute(access.decidedByHandler(howMuch), {
+  method: 'get',
+  path: '/elections/{id}/record/head',
+  tags: ['Pemilihan'],
+  summary: 'The head of the public record and the credentials announced at lock (for snapshots)',
+  request: { params },
+  responses: {
+    200: {
+      description: 'Head',
+      content: {
+        'application/json': {
+          schema: z.object({
+            uuid: z.string(),
+            head: z.string(),
+            events: z.number(),
+            complete: z.boolean(),
+            bytes: z.number(),
+            credentials: z.object({ count: z.number(), fingerprint: z.string() }),
+          }),
+        },
+      },
+    },
+    400: errorResponses[400],
+    404: errorResponses[404],
+  },
+});
