@@ -1,10 +1,14 @@
 // `npm run verify-election -- <electionId>`: recounts an election from the database and checks the
 // ballot digests, participation, the sealed ballot chain and the audit chain. Exit 0 when
 // everything matches, 1 with every mismatch listed otherwise. Writes nothing.
-// `npm run verify-election -- DIR`: verifies the election record (`<uuid>.bel`) in DIR instead.
+// `npm run verify-election -- DIR`: verifies the election record (`<uuid>.bel`) in DIR instead; a
+// verifiable election's id is verified the same way, from its record in the database.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { openDatabase } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
+import { recordArchive } from '../server/elections/record/record-store.ts';
 import { verifyElection } from '../server/elections/results/verify-election.ts';
 import { loadEnvOrExit } from '../server/runtime/env.ts';
 import { ApiError } from '../server/http/errors.ts';
@@ -38,6 +42,21 @@ try {
 }
 let exitCode = 1;
 try {
+  // A verifiable election is checked from its public record, as anyone would check it, against
+  // the credentials announced at lock: the record as it stands, without writing anything.
+  const record = await recordArchive(database.db, electionId.toLowerCase());
+  if (record) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-verify-'));
+    try {
+      fs.writeFileSync(path.join(dir, `${record.uuid}.bel`), record.bytes);
+      const { count, fingerprint } = record.credentials;
+      exitCode = verifyRecordFolder(dir, ['--credentials', `${count}:${fingerprint}`]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    await database.close();
+    process.exit(exitCode);
+  }
   const result = await verifyElection(database.db, electionId.toLowerCase());
   console.log(result.report);
   exitCode = result.ok ? 0 : 1;

@@ -90,6 +90,8 @@ export async function startServer(
         liveStreams: new Slots({ perAddress: env.liveStreamsPerAddress, total: Infinity }),
         // PDFs are rendered on this process's CPU: a few at a time, two per address.
         pdf: new Slots({ perAddress: 2, total: 4 }),
+        // A verifiable election's record is read and archived whole for each download.
+        record: new Slots({ perAddress: 1, total: 2 }),
       },
     };
 

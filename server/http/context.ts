@@ -26,7 +26,7 @@ export type Services = {
   /** Work requests started without waiting for it (shutdown waits for it). */
   background: BackgroundWork;
   /** Concurrent work per client address and in all: public event streams, PDF renderings. */
-  slots: { liveStreams: Slots; pdf: Slots };
+  slots: { liveStreams: Slots; pdf: Slots; record: Slots };
 };
 
 /** The signed-in account, when there is one. */

@@ -10,7 +10,7 @@ CREATE TABLE "election_credentials" (
 CREATE TABLE "election_records" (
 	"election_id" uuid PRIMARY KEY NOT NULL,
 	"uuid" text NOT NULL,
-	"timestamp" integer NOT NULL,
+	"timestamp" bigint NOT NULL,
 	"election_text" text NOT NULL,
 	"fingerprint" text NOT NULL,
 	"server_secret" text NOT NULL,
@@ -19,6 +19,9 @@ CREATE TABLE "election_records" (
 	"head_hash" text NOT NULL,
 	"head_height" integer NOT NULL,
 	"entry_count" integer NOT NULL,
+	"ballots_ended" boolean DEFAULT false NOT NULL,
+	"tally_hash" text,
+	"tally_height" integer,
 	CONSTRAINT "election_records_uuid_unique" UNIQUE("uuid")
 );
 --> statement-breakpoint
@@ -35,6 +38,7 @@ CREATE TABLE "record_entries" (
 ALTER TABLE "election_credentials" ADD CONSTRAINT "election_credentials_election_id_elections_id_fk" FOREIGN KEY ("election_id") REFERENCES "public"."elections"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "election_records" ADD CONSTRAINT "election_records_election_id_elections_id_fk" FOREIGN KEY ("election_id") REFERENCES "public"."elections"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "record_entries" ADD CONSTRAINT "record_entries_election_id_election_records_election_id_fk" FOREIGN KEY ("election_id") REFERENCES "public"."election_records"("election_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "record_entries_hash_idx" ON "record_entries" USING btree ("election_id","hash");--> statement-breakpoint
 -- The public record only grows: the database refuses to edit or delete its entries.
 CREATE TRIGGER record_entries_append_only BEFORE UPDATE OR DELETE ON record_entries
   FOR EACH ROW EXECUTE FUNCTION refuse_change();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -216,7 +217,7 @@ export const electionRecords = pgTable('election_records', {
   /** The Belenios election uuid (Base58), the record's file name. */
   uuid: text('uuid').notNull().unique(),
   /** The archive header's timestamp (Unix seconds, the lock). */
-  timestamp: integer('timestamp').notNull(),
+  timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
   /** The election object exactly as stored in the record (its fingerprint is over these bytes). */
   electionText: text('election_text').notNull(),
   fingerprint: text('fingerprint').notNull(),
@@ -230,6 +231,11 @@ export const electionRecords = pgTable('election_records', {
   headHeight: integer('head_height').notNull(),
   /** Entries so far (the next entry's position). */
   entryCount: integer('entry_count').notNull(),
+  /** Set with EndBallots, under this row's lock: a cast that takes the lock later is refused. */
+  ballotsEnded: boolean('ballots_ended').notNull().default(false),
+  /** The EncryptedTally event (hash, height): the head of the copy shown before the counts are. */
+  tallyHash: text('tally_hash'),
+  tallyHeight: integer('tally_height'),
 });
 
 /** The record's data items and events, in archive order. Append-only (trigger). */
@@ -247,6 +253,7 @@ export const recordEntries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.electionId, t.position] }),
+    index('record_entries_hash_idx').on(t.electionId, t.hash),
     check('record_entries_kind', sql`${t.kind} in ('data', 'event')`),
   ],
 );

@@ -14,6 +14,7 @@ import { electionKeys } from '../../../shared/crypto/keys.ts';
 import { parseBallot } from '../../../shared/crypto/parse.ts';
 import { castableVoterSql, openElectionSql } from '../rules/eligibility.ts';
 import { recordRow, storeAppended, writerAfter } from '../record/record-store.ts';
+import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
 import type { Caster } from './cast-ballot.ts';
 import { standingIn } from './standing.ts';
 
@@ -76,18 +77,21 @@ export async function castEncryptedBallot(
   if (!userId) throw errors.unauthenticated();
   const parsed = parseBallot(request.ballot);
   if (!parsed.ok) throw invalidBallot(parsed.reason);
+  const credential = String(parsed.ballot.credential);
+  // Cheap before costly: the proofs are checked only for a voter who may cast now, has not, and
+  // signs with their own credential (indexed lookups), so nobody else can make the server work.
+  const [may] = await queryRows<{ ok: number }>(db, castableWith(electionId, userId, credential));
+  if (!may) throw await refusal(db, electionId, userId);
   const ctx = await ballotContext(db, electionId);
-  if (!ctx)
-    throw new ApiError(
-      409,
-      'NOT_ENCRYPTED',
-      'Pemilihan ini tidak menerima surat suara terenkripsi.',
-    );
+  if (!ctx) throw new Error(`verifiable election ${electionId} has no record`);
   const defect = checkBallot(ctx, parsed.ballot);
   if (defect) throw invalidBallot(defect);
 
-  const credential = String(parsed.ballot.credential);
   const votedAt = await db.transaction(async (tx) => {
+    // The record's row first: casts take their turn here, and the close (which sets
+    // ballots_ended under the same lock) either waits for this cast or is seen by it.
+    const row = await recordRow(tx, electionId, { forUpdate: true });
+    if (!row || row.ballotsEnded) return null;
     const [mark] = await queryRows<{ voted_at: Date | string }>(
       tx,
       sql`
@@ -103,15 +107,26 @@ export async function castEncryptedBallot(
         returning voted_at`,
     );
     if (!mark) return null;
-    const row = await recordRow(tx, electionId, { forUpdate: true });
-    const writer = writerAfter(row!);
+    const writer = writerAfter(row);
     writer.addEvent('Ballot', writer.addData(request.ballot));
-    await storeAppended(tx, row!, writer);
+    await storeAppended(tx, row, writer);
     return new Date(mark.voted_at);
   });
   if (votedAt) return { receipt: ballotTracker(request.ballot), votedAt };
   throw await refusal(db, electionId, userId);
 }
+
+/** A row when the voter may cast in the open election now, has not, and owns the credential. */
+const castableWith = (electionId: string, userId: string, credential: string) => sql`
+  select 1 as ok
+  from elections e
+  join voters vo on vo.user_id = ${userId}
+  join election_credentials ec
+    on ec.election_id = e.id and ec.nim = vo.nim and ec.public_credential = ${credential}
+  where e.id = ${electionId}::uuid and e.ballot_format = 2 and ${sql.raw(openElectionSql('e'))}
+    and ${sql.raw(castableVoterSql('vo', 'e.id'))}
+    and not exists (select 1 from participation p
+      where p.election_id = e.id and (p.user_id = vo.user_id or p.nim = vo.nim))`;
 
 /** The account of an unexpired session. */
 async function sessionUser(db: Db, token: string): Promise<string | null> {
@@ -126,8 +141,17 @@ async function sessionUser(db: Db, token: string): Promise<string | null> {
 async function refusal(db: Db, electionId: string, userId: string): Promise<ApiError> {
   const [election] = await db.select().from(elections).where(eq(elections.id, electionId));
   if (!election) return new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+  if (election.ballotFormat !== ENCRYPTED_BALLOT_FORMAT)
+    return new ApiError(
+      409,
+      'NOT_ENCRYPTED',
+      'Pemilihan ini tidak menerima surat suara terenkripsi.',
+    );
   const { refusal } = await standingIn(db, userId, election);
   if (refusal) return new ApiError(refusal.status, refusal.code, refusal.message);
+  // The record was closed (EndBallots) while this cast waited for its turn.
+  if ((await recordRow(db, electionId))?.ballotsEnded)
+    return new ApiError(409, 'VOTING_CLOSED', 'Pemungutan suara sudah ditutup.');
   return new ApiError(
     403,
     'NOT_YOUR_CREDENTIAL',

@@ -38,12 +38,16 @@ export async function storeAppended(tx: Tx, row: ElectionRecordRow, writer: Reco
       body: e.text,
     })),
   );
-  const last = [...writer.entries].reverse().find((e) => e.kind === 'event');
+  const events = writer.entries.flatMap((e) => (e.kind === 'event' ? [e] : []));
+  const last = events.at(-1);
+  const tally = events.find((e) => e.event.type === 'EncryptedTally');
   const [moved] = await tx
     .update(electionRecords)
     .set({
       entryCount: row.entryCount + writer.entries.length,
-      ...(last?.kind === 'event' ? { headHash: last.hash, headHeight: last.event.height } : {}),
+      ...(last ? { headHash: last.hash, headHeight: last.event.height } : {}),
+      ...(events.some((e) => e.event.type === 'EndBallots') ? { ballotsEnded: true } : {}),
+      ...(tally ? { tallyHash: tally.hash, tallyHeight: tally.event.height } : {}),
     })
     .where(eq(electionRecords.electionId, row.electionId))
     .returning();

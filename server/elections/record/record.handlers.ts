@@ -6,7 +6,7 @@ import { createRouter } from '../../http/router.ts';
 import { resultsVisibility } from '../policy.ts';
 import { loadElection } from '../results/election-row.ts';
 import { resultsPublic, visibleToPublic } from '../rules/lifecycle.ts';
-import { recordArchive } from './record-store.ts';
+import { recordArchive, recordRow } from './record-store.ts';
 import { getRecord, getRecordHead } from './record.routes.ts';
 
 const NO_RECORD = 'Pemilihan ini tidak memiliki rekaman publik.';
@@ -16,7 +16,7 @@ const NO_RECORD = 'Pemilihan ini tidak memiliki rekaman publik.';
  * caller (the same rule as the results page), else up to the encrypted tally — every ballot and
  * the tally, all encrypted, but no decryption and no result. A draft has no record.
  */
-async function visibleRecord(c: Context<AppEnv>, electionId: string) {
+async function visibility(c: Context<AppEnv>, electionId: string) {
   const db = c.get('services').database.db;
   const election = await loadElection(db, electionId).catch(() => null);
   if (!election || election.status === 'draft') throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
@@ -26,14 +26,15 @@ async function visibleRecord(c: Context<AppEnv>, electionId: string) {
       ? { counts: true as const }
       : resultsVisibility(await actorOf(c), election, now);
   if (!v.counts && v.hidden === 'missing') throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
-  const copy = await recordArchive(db, electionId, { throughTally: !v.counts });
-  if (!copy) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
-  return copy;
+  return { db, throughTally: !v.counts };
 }
 
 export const recordRouter = createRouter()
   .openapi(getRecord, async (c) => {
-    const copy = await visibleRecord(c, c.req.valid('param').id);
+    const id = c.req.valid('param').id;
+    const { db, throughTally } = await visibility(c, id);
+    const copy = await recordArchive(db, id, { throughTally });
+    if (!copy) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
     return c.body(copy.bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/octet-stream',
       'Content-Disposition': `attachment; filename="${copy.uuid}.bel"`,
@@ -42,16 +43,20 @@ export const recordRouter = createRouter()
     });
   })
   .openapi(getRecordHead, async (c) => {
-    const copy = await visibleRecord(c, c.req.valid('param').id);
+    // From the record's row alone: a snapshot's head costs one read, whatever the record's size.
+    const id = c.req.valid('param').id;
+    const { db, throughTally } = await visibility(c, id);
+    const row = await recordRow(db, id);
+    if (!row) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
+    const cut = throughTally && row.tallyHash !== null;
     c.header('Cache-Control', 'no-store');
     return c.json(
       {
-        uuid: copy.uuid,
-        head: copy.head,
-        events: copy.events,
-        complete: copy.complete,
-        bytes: copy.bytes.length,
-        credentials: copy.credentials,
+        uuid: row.uuid,
+        head: cut ? row.tallyHash! : row.headHash,
+        events: (cut ? row.tallyHeight! : row.headHeight) + 1,
+        complete: !cut,
+        credentials: { count: row.credentialsCount, fingerprint: row.credentialsFingerprint },
       },
       200,
     );

@@ -40,7 +40,6 @@ export const getRecordHead = apiRoute(access.decidedByHandler(howMuch), {
             head: z.string(),
             events: z.number(),
             complete: z.boolean(),
-            bytes: z.number(),
             credentials: z.object({ count: z.number(), fingerprint: z.string() }),
           }),
         },

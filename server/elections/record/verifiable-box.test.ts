@@ -10,6 +10,7 @@ import {
   elections,
   participation,
   auditLog,
+  electionRecords,
   recordEntries,
   voters,
 } from '../../db/schema/index.ts';
@@ -295,7 +296,8 @@ describe('the encrypted ballot box (format 2)', () => {
     // A ballot for another election is refused, as is an encrypted ballot in a plaintext one.
     const other = await verifiableElection(1);
     const foreign = await refusal(cast(2, other.ballotFor(0, other.candidates[0]!.id)));
-    expect(foreign.code).toBe('BALLOT_WRONG_ELECTION');
+    // Its credential is not this election's: refused before any proof is checked.
+    expect(foreign.code).toBe('NOT_YOUR_CREDENTIAL');
     const [plainVoter] = await insertVoters(db, 1);
     const { election: plainElection } = await insertOpenElection(db, { nims: [plainVoter!.nim] });
     const notEncrypted = await refusal(
@@ -306,6 +308,46 @@ describe('the encrypted ballot box (format 2)', () => {
       }),
     );
     expect(notEncrypted.code).toBe('NOT_ENCRYPTED');
+  });
+
+  it('refuses a cast that waited for the record while the close ended the ballots (nothing after EndBallots)', async () => {
+    const v = await verifiableElection(1);
+    const ballot = v.ballotFor(0, v.candidates[0]!.id);
+    const before = await boxOf(v.election.id);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    // The close holds the record's row and ends the ballots, as closeRecord does.
+    const closing = db.transaction(async (tx) => {
+      await tx
+        .select()
+        .from(electionRecords)
+        .where(eq(electionRecords.electionId, v.election.id))
+        .for('update');
+      locked();
+      await gate;
+      await tx
+        .update(electionRecords)
+        .set({ ballotsEnded: true })
+        .where(eq(electionRecords.electionId, v.election.id));
+    });
+    await isLocked;
+    const cast = castEncryptedBallot(db, {
+      electionId: v.election.id,
+      userId: v.people[0]!.id,
+      ballot,
+    }).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await closing;
+    const err = await cast;
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe('VOTING_CLOSED');
+    expect(await boxOf(v.election.id)).toEqual(before);
   });
 
   it('refuses a voter who is not on the roll, and anyone once the polls have closed', async () => {

@@ -6,7 +6,8 @@ import { chainHead } from '../../crypto/hash-chain.ts';
 import { ballotChainOrder } from '../rules/chain.ts';
 import { kotakKosongWon, tally } from '../rules/tally.ts';
 import type { BallotExamination, ResultOption } from './compute-results.ts';
-import type { ElectionRow } from './election-row.ts';
+import { sealedError, type ElectionRow } from './election-row.ts';
+import { ApiError } from '../../http/errors.ts';
 import { readResult, readSizedTally } from '../../../shared/crypto/record/items.ts';
 import { electionQuestion } from '../record/ballot-question.ts';
 import { closeRecord } from '../record/close-record.ts';
@@ -168,9 +169,17 @@ async function examineRecord(
   const result = events.find((e) => e.type === 'Result');
   const counted = new Map<string, number>();
   let ballotCount = cast;
+  // No count before the record holds its result: while the polls are open it is sealed; once
+  // closed, it waits for the trustees' decryptions (nothing is sealed or cached before then).
+  if (row && !row.ballotsEnded) throw sealedError();
+  if (row && (!result || !tallied))
+    throw new ApiError(
+      409,
+      'AWAITING_DECRYPTION',
+      'Hasil belum tersedia: tally terenkripsi menunggu dekripsi para wali kunci.',
+    );
   if (!row) problems.push('Rekaman pemilihan tidak ditemukan.');
-  else if (!result || !tallied) problems.push('Hasil belum didekripsi.');
-  else {
+  else if (result && tallied) {
     ballotCount = readSizedTally(data.get(tallied.payload!)!).num_tallied;
     const counts = readResult(data.get(result.payload!)!)[0] ?? [];
     const { slots } = electionQuestion(cands, election);
