@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ballotBody } from './support/booth.ts';
 import { client, electionThroughApi, ok } from './support/election-api.ts';
 
 test('the results page shows each ballot in the turnout as it is cast, without reloading', async ({
@@ -25,10 +26,8 @@ test('the results page shows each ballot in the turnout as it is cast, without r
     const state = await ok<{ me: { canVote: boolean } }>(voter.get(`/api/voting/${electionId}`));
     expect(state.me.canVote).toBe(true);
   }).toPass({ timeout: 40_000, intervals: [1000] });
-  await ok(
-    voter.post(`/api/voting/${electionId}/cast`, { data: { choice: ballot.candidates[0]!.id } }),
-    201,
-  );
+  const data = await ballotBody(voter, electionId, ballot.candidates[0]!.id);
+  await ok(voter.post(`/api/voting/${electionId}/cast`, { data }), 201);
   await expect(page.getByText('1 dari 2 pemilih (50%)')).toBeVisible({ timeout: 5000 });
   // Participation only: no count per candidate appears.
   expect(await page.locator('main').textContent()).not.toMatch(/suara \(/);

@@ -7,6 +7,7 @@ import { samplePdf } from '../../server/content/documents/sample-pdf.ts';
 import { E2E_MASTER } from './accounts.ts';
 import { client, electionThroughApi, ok } from './election-api.ts';
 import { newVoter, registerByApi, type Voter } from './fixtures.ts';
+import { ballotBody } from './booth.ts';
 
 type Election = { electionId: string; title: string };
 
@@ -71,7 +72,8 @@ async function voteWhenOpen(api: APIRequestContext, electionId: string) {
     choice = ballot.choices[0] ?? '';
     return ballot.me.canVote;
   });
-  await ok(api.post(`/api/voting/${electionId}/cast`, { data: { choice } }), 201);
+  const data = await ballotBody(api, electionId, choice);
+  await ok(api.post(`/api/voting/${electionId}/cast`, { data }), 201);
 }
 
 /** A published article with a cover, a document, a service, a structure period and elections. */

@@ -42,6 +42,7 @@ import { castBallot } from '../elections/ballot-box/cast-ballot.ts';
 import { createInvitation } from '../elections/committee/invitations.ts';
 import { startTestApp, voterInput, type TestApp, type TestClient } from '../test/app.ts';
 import { insertOpenElection, insertVoters } from '../test/elections.ts';
+import { ENCRYPTED_BALLOT_FORMAT, setUpRecord } from '../elections/record/setup-record.ts';
 import { imageBytes } from '../test/images.ts';
 import { CALLERS, matches, send, snapshot, type Caller, type Expect } from './matrix-support.ts';
 
@@ -81,6 +82,7 @@ const next = () => `${process.pid % 1000}${++seq}`;
 // Shared fixtures: only read.
 let openA: { id: string; candidates: { id: string }[] };
 let closedC: string;
+let verifiableOpen: string;
 let periodId: string;
 let documentId: string;
 let article: { id: string; slug: string };
@@ -541,6 +543,14 @@ const ROWS: Row[] = [
   op('GET', '/api/results/{electionId}/pdf', committeeOrAdmin(200), () => ({
     params: { electionId: closedC },
   })),
+  // A verifiable election's public record: anyone, while voting too (the counts' part follows
+  // the results' visibility: server/elections/record/verifiable-box.test.ts).
+  op('GET', '/api/elections/{id}/record', everyone(200), () => ({
+    params: { id: verifiableOpen },
+  })),
+  op('GET', '/api/elections/{id}/record/head', everyone(200), () => ({
+    params: { id: verifiableOpen },
+  })),
   op('POST', '/api/results/{electionId}/receipt-check', everyone(200), () => ({
     params: { electionId: openA.id },
     json: { receipt: 'ABCD-EFGH-JKMN-PQRS' },
@@ -749,6 +759,12 @@ beforeAll(async () => {
     };
   }
   closedC = await freshClosed();
+  const verifiable = await insertOpenElection(db, {
+    nims: thisRoll(),
+    ballotFormat: ENCRYPTED_BALLOT_FORMAT,
+  });
+  await db.transaction((tx) => setUpRecord(tx, verifiable.election, new Date()));
+  verifiableOpen = verifiable.election.id;
   periodId = await freshPeriod();
   await freshDivision(periodId);
   await freshMember(periodId);

@@ -130,14 +130,14 @@ async function refusal(
 ): Promise<ApiError> {
   const [election] = await db.select().from(elections).where(eq(elections.id, input.electionId));
   if (!election) return new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+  const { refusal } = await standingIn(db, input.userId, election);
+  if (refusal) return new ApiError(refusal.status, refusal.code, refusal.message);
   if (election.ballotFormat !== BALLOT_FORMAT)
     return new ApiError(
       400,
       'ENCRYPTED_ONLY',
       'Pemilihan ini hanya menerima surat suara terenkripsi.',
     );
-  const { refusal } = await standingIn(db, input.userId, election);
-  if (refusal) return new ApiError(refusal.status, refusal.code, refusal.message);
   const [candidate] = await db
     .select({ n: count() })
     .from(candidates)

@@ -1,6 +1,16 @@
 import { signedSessionToken } from '../../auth/auth.ts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { candidates, electionRoll, elections } from '../../db/schema/index.ts';
+import {
+  candidates,
+  electionCredentials,
+  electionRecords,
+  electionRoll,
+  elections,
+  voters,
+} from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { electionQuestion } from '../record/ballot-question.ts';
+import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
 import { castBallot } from './cast-ballot.ts';
 import { castEncryptedBallot } from './cast-encrypted.ts';
 import { standingIn, standingsOf } from './standing.ts';
@@ -13,6 +23,33 @@ import { presentElection } from '../present.ts';
 import { castVote, getBallot, listPublicElections, myElections } from './voting.routes.ts';
 
 const notFound = () => new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+
+/**
+ * What the booth needs to encrypt this voter's ballot: the stored election object, the voter's
+ * own credential (until credentials are mailed, issue 3/3) and the choice each slot counts.
+ */
+async function boothOf(
+  db: Db,
+  election: typeof elections.$inferSelect,
+  cands: (typeof candidates.$inferSelect)[],
+  userId: string,
+) {
+  const [row] = await db
+    .select({ election: electionRecords.electionText, credential: electionCredentials.credential })
+    .from(voters)
+    .innerJoin(
+      electionCredentials,
+      and(eq(electionCredentials.nim, voters.nim), eq(electionCredentials.electionId, election.id)),
+    )
+    .innerJoin(electionRecords, eq(electionRecords.electionId, election.id))
+    .where(eq(voters.userId, userId));
+  if (!row?.credential) return null;
+  return {
+    election: row.election,
+    credential: row.credential,
+    slots: electionQuestion(cands, election).slots,
+  };
+}
 
 export const votingRouter = createRouter()
   .openapi(listPublicElections, async (c) => {
@@ -41,6 +78,10 @@ export const votingRouter = createRouter()
       .orderBy(asc(candidates.nomorUrut));
     // Where this account stands: rules/eligibility.ts, the same rule a cast is refused by.
     const { refusal, votedAt } = await standingIn(db, user.id, election);
+    const verifiable =
+      election.ballotFormat === ENCRYPTED_BALLOT_FORMAT && refusal === null
+        ? await boothOf(db, election, cands, user.id)
+        : null;
     c.header('Cache-Control', 'no-store');
     return c.json(
       {
@@ -63,6 +104,7 @@ export const votingRouter = createRouter()
           reason: refusal?.message ?? null,
           votedAt: votedAt?.toISOString() ?? null,
         },
+        verifiable,
       },
       200,
     );

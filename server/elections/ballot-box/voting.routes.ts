@@ -40,6 +40,14 @@ export const getBallot = apiRoute(access.signedIn, {
           candidates: z.array(candidateOut),
           choices: z.array(z.string()),
           me: voterState,
+          /**
+           * A verifiable election's booth: the election object (as stored: its fingerprint is over
+           * these bytes), the voter's credential and what each plaintext slot counts. Only for a
+           * voter who may cast now.
+           */
+          verifiable: z
+            .object({ election: z.string(), credential: z.string(), slots: z.array(z.string()) })
+            .nullable(),
         }),
       ),
     },

@@ -14,6 +14,7 @@ import {
   requestRejectedMail,
 } from '../../mail/templates/election-requests.ts';
 import type { Actor } from '../../auth/actor.ts';
+import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
 
 type Deps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
 
@@ -73,7 +74,7 @@ async function pendingRequest(tx: Parameters<Parameters<Db['transaction']>[0]>[0
 }
 
 /**
- * Approves a request: creates the election in draft and an invitation code for its committee,
+ * Approves a request: creates the election (verifiable, ballot format 2) in draft and an invitation code for its committee,
  * in one transaction; then mails the code to the requester.
  */
 export async function approveElectionRequest(deps: Deps, actor: Actor, requestId: string) {
@@ -88,6 +89,9 @@ export async function approveElectionRequest(deps: Deps, actor: Actor, requestId
         startsAt: request.waktuMulai,
         endsAt: request.waktuSelesai,
         requestId: request.id,
+        // Every new election is verifiable: ballots encrypted in the voter's browser, a public
+        // record (older elections keep the plain format they were held in).
+        ballotFormat: ENCRYPTED_BALLOT_FORMAT,
       })
       .returning();
     const invitation = await createInvitation(

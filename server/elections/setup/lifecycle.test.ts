@@ -10,6 +10,7 @@ import {
   session,
   voters,
 } from '../../db/schema/index.ts';
+import { castThroughBooth } from '../../test/booth.ts';
 import { startTestApp, type TestApp, type TestClient, type VoterInput } from '../../test/app.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -250,16 +251,15 @@ describe('preparing and running an election over HTTP', () => {
     expect(ballot.me.canVote).toBe(true);
     expect(ballot.choices).toHaveLength(2);
 
-    const cast = await people[0]!.client.post(`/api/voting/${electionId}/cast`, {
-      choice: ballot.choices[0],
-    });
-    expect(cast.status).toBe(201);
-    expect(((await cast.json()) as { receipt: string }).receipt).toMatch(
-      /^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/,
+    // A new election is verifiable: the booth encrypts the choice; the Kode Bukti is the tracker.
+    const { res: cast, body: sent } = await castThroughBooth(
+      people[0]!.client,
+      electionId,
+      ballot.choices[0]!,
     );
-    const twice = await people[0]!.client.post(`/api/voting/${electionId}/cast`, {
-      choice: ballot.choices[1],
-    });
+    expect(cast.status).toBe(201);
+    expect(((await cast.json()) as { receipt: string }).receipt).toMatch(/^[A-Za-z0-9+/]{43}$/);
+    const twice = await people[0]!.client.post(`/api/voting/${electionId}/cast`, sent);
     expect(twice.status).toBe(409);
     expect(((await twice.json()) as ErrorBody).error.message).toMatch(
       /sudah memberikan suara pada/,

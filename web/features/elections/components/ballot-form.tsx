@@ -3,7 +3,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatWib } from '../../../lib/wib.ts';
-import { useCastVote, type Ballot } from '../api/elections.ts';
+import { BoothError, useCastVote, type Ballot } from '../api/elections.ts';
 
 const KOTAK_KOSONG = 'kotak-kosong';
 const ABSTAIN = 'abstain';
@@ -67,7 +67,7 @@ export function BallotForm({
   ballot: Ballot;
   onCast: (r: CastReceipt) => void;
 }) {
-  const cast = useCastVote(ballot.election.id);
+  const cast = useCastVote(ballot.election.id, ballot.verifiable);
   const [choice, setChoice] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
@@ -80,7 +80,11 @@ export function BallotForm({
       onCast(out);
     } catch (err) {
       setConfirming(false);
-      setError(err instanceof ApiError ? err.message : 'Suara gagal dikirim. Silakan coba lagi.');
+      setError(
+        err instanceof ApiError || err instanceof BoothError
+          ? err.message
+          : 'Suara gagal dikirim. Silakan coba lagi.',
+      );
     }
   };
 

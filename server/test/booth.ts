@@ -1,0 +1,37 @@
+import { buildBallot, serializeBallot } from '../../shared/crypto/ballot.ts';
+import { credentialSecret } from '../../shared/crypto/credentials.ts';
+import { electionFingerprint, parseElection } from '../../shared/crypto/election.ts';
+import { electionKeys } from '../../shared/crypto/keys.ts';
+import type { TestClient } from './app.ts';
+
+type Booth = { election: string; credential: string; slots: string[] };
+
+/** The booth's work in Node: `choice` encrypted, proven and signed as the voter's browser does. */
+export function encryptChoice(booth: Booth, choice: string): string {
+  const election = parseElection(booth.election);
+  if ('problem' in election) throw new Error(election.problem);
+  const plaintext = booth.slots.map((s) => (s === choice ? 1 : 0));
+  if (!plaintext.includes(1)) throw new Error(`no slot for ${choice}`);
+  const ctx = {
+    uuid: election.uuid,
+    fingerprint: electionFingerprint(booth.election),
+    keys: electionKeys(election.publicKey),
+    questions: election.questions,
+  };
+  return serializeBallot(
+    buildBallot(ctx, credentialSecret(booth.credential, election.uuid), [plaintext]),
+  );
+}
+
+/**
+ * Votes as the booth does: reads the ballot page, encrypts the choice when the election is
+ * verifiable (else sends it as is), and posts it. Returns the answer and the ballot sent.
+ */
+export async function castThroughBooth(client: TestClient, electionId: string, choice: string) {
+  const page = (await (await client.get(`/api/voting/${electionId}`)).json()) as {
+    verifiable: Booth | null;
+  };
+  const body = page.verifiable ? { ballot: encryptChoice(page.verifiable, choice) } : { choice };
+  const res = await client.post(`/api/voting/${electionId}/cast`, body);
+  return { res, body };
+}
