@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newVoter, signIn } from './support/fixtures.ts';
 import { startOwnServer } from './support/own-server.ts';
+import { verifyRecord } from '../shared/crypto/verify/verify-record.ts';
 
 const MASTER = { email: 'ketua@journey.test', password: 'sandi-master-journey', name: 'Ketua BEM' };
 const root = path.resolve(import.meta.dirname, '..');
@@ -228,6 +231,27 @@ test('an election from request to a counted vote, with real accounts', async ({
   await expect(
     watcher.getByText('Suara dengan kode ini tercatat dan ikut dihitung.'),
   ).toBeVisible();
+
+  // The public record: its head on the page, the file downloaded, and both verifiers accept it.
+  const record = watcher.locator('section', {
+    has: watcher.getByRole('heading', { name: 'Rekaman Pemilihan' }),
+  });
+  await expect(record.getByText(/Hash kepala rekaman/)).toContainText(/[0-9a-f]{64}/);
+  const [download] = await Promise.all([
+    watcher.waitForEvent('download'),
+    record.getByRole('link', { name: 'Unduh Rekaman Pemilihan' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^[1-9A-HJ-NP-Za-km-z]{22}\.bel$/);
+  const recordDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-journey-record-'));
+  await download.saveAs(path.join(recordDir, download.suggestedFilename()));
+  const ours = verifyRecord(fs.readFileSync(path.join(recordDir, download.suggestedFilename())));
+  expect(ours.checks.filter((c) => !c.ok)).toEqual([]);
+  expect(ours.ok).toBe(true);
+  const theirs = spawnSync('belenios-tool', ['election', 'verify', '--dir', recordDir], {
+    encoding: 'utf8',
+  });
+  expect(theirs.status, theirs.stdout + theirs.stderr).toBe(0);
+  fs.rmSync(recordDir, { recursive: true, force: true });
 
   // 11. Verify the stored election from the database itself (its record, every proof).
   info.annotations.push({ type: 'receipts', description: receipts.join(' ') });

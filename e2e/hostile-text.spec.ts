@@ -137,7 +137,7 @@ async function searchList(page: Page, label: string, text: string) {
 test('hostile text in every field a page renders is shown as text and never runs', async ({
   browser,
 }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(720_000);
   const ledger = new Ledger();
   const look = new Inspector();
   const tag = `Uji${letters(5)}`;

@@ -1,9 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, committeeInvitations, elections, user } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  candidates,
+  committeeInvitations,
+  elections,
+  user,
+} from '../../db/schema/index.ts';
 import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { startSmtpCatcher } from '../../test/smtp.ts';
+import { setUpRecord } from '../record/setup-record.ts';
 
 let app: TestApp;
 let master: TestClient;
@@ -189,7 +196,7 @@ describe('hardening 2: committee invitation codes and the one extension', () => 
     const lead = app.client();
     expect((await register(code, emailPemohon, lead)).status).toBe(201);
     const end = new Date(Date.now() + 3600_000);
-    await db
+    const [locked] = await db
       .update(elections)
       .set({
         status: 'ready',
@@ -198,7 +205,14 @@ describe('hardening 2: committee invitation codes and the one extension', () => 
         startsAt: new Date(Date.now() - 60_000),
         endsAt: end,
       })
-      .where(eq(elections.id, electionId));
+      .where(eq(elections.id, electionId))
+      .returning();
+    // Locked by hand, with the one candidate locking requires; its public record is set up as
+    // locking does.
+    await db
+      .insert(candidates)
+      .values({ electionId, nomorUrut: 1, namaKetua: 'Calon Tunggal', namaWakil: '' });
+    await db.transaction((tx) => setUpRecord(tx, locked!, new Date()));
     const extend = (hours: number, alasan = 'Gangguan listrik di kampus selama satu jam.') =>
       lead.post(`/api/elections/${electionId}/extend`, {
         endsAt: new Date(end.getTime() + hours * 3600_000).toISOString(),
