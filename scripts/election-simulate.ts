@@ -23,11 +23,10 @@ import { ENCRYPTED_BALLOT_FORMAT } from '../server/elections/record/setup-record
 import { SEAL_GRACE_SECONDS } from '../server/elections/results/seal-results.ts';
 import { lockElection } from '../server/elections/setup/lock.ts';
 import type { Actor } from '../server/auth/actor.ts';
-import { buildBallot, serializeBallot, type BallotContext } from '../shared/crypto/ballot.ts';
+import { buildBallot, serializeBallot } from '../shared/crypto/ballot.ts';
 import { credentialSecret } from '../shared/crypto/credentials.ts';
 import { partialDecrypt } from '../shared/crypto/decryption.ts';
-import { parseElection } from '../shared/crypto/election.ts';
-import { electionKeys } from '../shared/crypto/keys.ts';
+import { ballotContextOf } from '../shared/crypto/context.ts';
 import { readEncryptedTally, readSizedTally } from '../shared/crypto/record/items.ts';
 import { readRecord } from '../shared/crypto/record/record.ts';
 import { simulatePedersen } from '../shared/crypto/trustees.ts';
@@ -175,14 +174,8 @@ try {
     .set({ startsAt: new Date(Date.now() - 3_600_000) })
     .where(eq(elections.id, electionId));
   const row = (await recordRow(db, electionId))!;
-  const parsed = parseElection(row.electionText);
-  if ('problem' in parsed) throw new Error(parsed.problem);
-  const ctx: BallotContext = {
-    uuid: parsed.uuid,
-    fingerprint: row.fingerprint,
-    keys: electionKeys(parsed.publicKey),
-    questions: parsed.questions,
-  };
+  const ctx = ballotContextOf(row.electionText);
+
   const { slots } = electionQuestion(cands, draft!);
   const creds = new Map(
     (

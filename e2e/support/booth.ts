@@ -1,8 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { buildBallot, serializeBallot } from '../../shared/crypto/ballot.ts';
 import { credentialSecret } from '../../shared/crypto/credentials.ts';
-import { electionFingerprint, parseElection } from '../../shared/crypto/election.ts';
-import { electionKeys } from '../../shared/crypto/keys.ts';
+import { ballotContextOf } from '../../shared/crypto/context.ts';
 
 type Booth = { election: string; credential: string; slots: string[] };
 
@@ -20,15 +19,8 @@ export async function ballotBody(
   };
   const booth = page.verifiable;
   if (!booth) return { choice };
-  const election = parseElection(booth.election);
-  if ('problem' in election) throw new Error(election.problem);
-  const ctx = {
-    uuid: election.uuid,
-    fingerprint: electionFingerprint(booth.election),
-    keys: electionKeys(election.publicKey),
-    questions: election.questions,
-  };
+  const ctx = ballotContextOf(booth.election);
   const plaintext = booth.slots.map((s) => (s === choice ? 1 : 0));
-  const ballot = buildBallot(ctx, credentialSecret(booth.credential, election.uuid), [plaintext]);
+  const ballot = buildBallot(ctx, credentialSecret(booth.credential, ctx.uuid), [plaintext]);
   return { ballot: serializeBallot(ballot) };
 }

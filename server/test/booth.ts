@@ -1,25 +1,17 @@
 import { buildBallot, serializeBallot } from '../../shared/crypto/ballot.ts';
 import { credentialSecret } from '../../shared/crypto/credentials.ts';
-import { electionFingerprint, parseElection } from '../../shared/crypto/election.ts';
-import { electionKeys } from '../../shared/crypto/keys.ts';
+import { ballotContextOf } from '../../shared/crypto/context.ts';
 import type { TestClient } from './app.ts';
 
 type Booth = { election: string; credential: string; slots: string[] };
 
 /** The booth's work in Node: `choice` encrypted, proven and signed as the voter's browser does. */
 export function encryptChoice(booth: Booth, choice: string): string {
-  const election = parseElection(booth.election);
-  if ('problem' in election) throw new Error(election.problem);
+  const ctx = ballotContextOf(booth.election);
   const plaintext = booth.slots.map((s) => (s === choice ? 1 : 0));
   if (!plaintext.includes(1)) throw new Error(`no slot for ${choice}`);
-  const ctx = {
-    uuid: election.uuid,
-    fingerprint: electionFingerprint(booth.election),
-    keys: electionKeys(election.publicKey),
-    questions: election.questions,
-  };
   return serializeBallot(
-    buildBallot(ctx, credentialSecret(booth.credential, election.uuid), [plaintext]),
+    buildBallot(ctx, credentialSecret(booth.credential, ctx.uuid), [plaintext]),
   );
 }
 

@@ -3,8 +3,7 @@
 // ballot leaves: the choice and the encryption's randomness never do.
 import { buildBallot, serializeBallot } from '../../shared/crypto/ballot.ts';
 import { credentialSecret } from '../../shared/crypto/credentials.ts';
-import { electionFingerprint, parseElection } from '../../shared/crypto/election.ts';
-import { electionKeys } from '../../shared/crypto/keys.ts';
+import { ballotContextOf } from '../../shared/crypto/context.ts';
 
 export type BuildBallotRequest = {
   /** The election object exactly as stored (its fingerprint is over these bytes). */
@@ -23,15 +22,8 @@ const scope = globalThis as unknown as {
 scope.addEventListener('message', (e) => {
   try {
     const { election: text, credential, plaintexts } = e.data;
-    const election = parseElection(text);
-    if ('problem' in election) throw new Error(election.problem);
-    const ctx = {
-      uuid: election.uuid,
-      fingerprint: electionFingerprint(text),
-      keys: electionKeys(election.publicKey),
-      questions: election.questions,
-    };
-    const ballot = buildBallot(ctx, credentialSecret(credential, election.uuid), plaintexts);
+    const ctx = ballotContextOf(text);
+    const ballot = buildBallot(ctx, credentialSecret(credential, ctx.uuid), plaintexts);
     scope.postMessage({ ballot: serializeBallot(ballot) });
   } catch (err) {
     scope.postMessage({ error: err instanceof Error ? err.message : String(err) });

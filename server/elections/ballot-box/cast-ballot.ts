@@ -111,8 +111,8 @@ export async function castBallot(
   throw await refusal(db, { electionId, userId, candidateId });
 }
 
-/** The account of an unexpired session (only on the refusal path). */
-async function sessionUser(db: Db, token: string): Promise<string | null> {
+/** The account of an unexpired session (HTTP casts; the plain path asks only when refusing). */
+export async function sessionUser(db: Db, token: string): Promise<string | null> {
   const [row] = await db
     .select({ userId: session.userId })
     .from(session)

@@ -1,6 +1,6 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { elections, session } from '../../db/schema/index.ts';
+import { elections } from '../../db/schema/index.ts';
 import { canonicalUuid } from '../../../shared/ids.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import {
@@ -9,13 +9,12 @@ import {
   type BallotContext,
   type BallotDefect,
 } from '../../../shared/crypto/ballot.ts';
-import { parseElection } from '../../../shared/crypto/election.ts';
-import { electionKeys } from '../../../shared/crypto/keys.ts';
+import { ballotContextOf } from '../../../shared/crypto/context.ts';
 import { parseBallot } from '../../../shared/crypto/parse.ts';
 import { castableVoterSql, openElectionSql } from '../rules/eligibility.ts';
 import { recordRow, storeAppended, writerAfter } from '../record/record-store.ts';
 import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
-import type { Caster } from './cast-ballot.ts';
+import { sessionUser, type Caster } from './cast-ballot.ts';
 import { standingIn } from './standing.ts';
 
 /** What a refused encrypted ballot is answered with: a code for programs, a sentence for people. */
@@ -46,14 +45,7 @@ async function ballotContext(db: Db, electionId: string): Promise<BallotContext 
   if (!row) return undefined;
   const cached = contexts.get(electionId);
   if (cached?.fingerprint === row.fingerprint) return cached.ctx;
-  const election = parseElection(row.electionText);
-  if ('problem' in election) throw new Error(`stored election unreadable: ${election.problem}`);
-  const ctx: BallotContext = {
-    uuid: election.uuid,
-    fingerprint: row.fingerprint,
-    keys: electionKeys(election.publicKey),
-    questions: election.questions,
-  };
+  const ctx = ballotContextOf(row.electionText);
   contexts.set(electionId, { fingerprint: row.fingerprint, ctx });
   return ctx;
 }
@@ -127,15 +119,6 @@ const castableWith = (electionId: string, userId: string, credential: string) =>
     and ${sql.raw(castableVoterSql('vo', 'e.id'))}
     and not exists (select 1 from participation p
       where p.election_id = e.id and (p.user_id = vo.user_id or p.nim = vo.nim))`;
-
-/** The account of an unexpired session. */
-async function sessionUser(db: Db, token: string): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: session.userId })
-    .from(session)
-    .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
-  return row?.userId ?? null;
-}
 
 /** Why nothing was written: where the voter stands, else a credential that is not theirs. */
 async function refusal(db: Db, electionId: string, userId: string): Promise<ApiError> {

@@ -6,8 +6,7 @@ import { startTestApp, type TestApp } from '../../test/app.ts';
 import { insertOpenElection, insertVoters } from '../../test/elections.ts';
 import { buildBallot, serializeBallot } from '../../../shared/crypto/ballot.ts';
 import { credentialSecret } from '../../../shared/crypto/credentials.ts';
-import { parseElection } from '../../../shared/crypto/election.ts';
-import { electionKeys } from '../../../shared/crypto/keys.ts';
+import { ballotContextOf } from '../../../shared/crypto/context.ts';
 import { parseBallot } from '../../../shared/crypto/parse.ts';
 import { castEncryptedBallot } from '../ballot-box/cast-encrypted.ts';
 import { computeResults } from '../results/compute-results.ts';
@@ -64,14 +63,7 @@ describe('a database dump of a verifiable election', () => {
     });
     await db.transaction((tx) => setUpRecord(tx, election, new Date()));
     const row = (await recordRow(db, election.id))!;
-    const parsed = parseElection(row.electionText);
-    if ('problem' in parsed) throw new Error(parsed.problem);
-    const ctx = {
-      uuid: parsed.uuid,
-      fingerprint: row.fingerprint,
-      keys: electionKeys(parsed.publicKey),
-      questions: parsed.questions,
-    };
+    const ctx = ballotContextOf(row.electionText);
     const creds = await db
       .select()
       .from(electionCredentials)
@@ -83,7 +75,7 @@ describe('a database dump of a verifiable election', () => {
       // The plaintext box's choice strings, as a stored value (not the elections' column names).
       ':"kotak-kosong"',
       ':"abstain"',
-      ...parsed.questions[0]!.answers,
+      ...ctx.questions[0]!.answers,
     ];
     const votes = [0, 1, 2, 0, 1, 0].map((i) => slots[i]!);
     for (const [i, person] of people.entries()) {

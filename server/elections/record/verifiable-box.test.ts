@@ -21,8 +21,7 @@ import { signedInStaff, startTestApp, type TestApp } from '../../test/app.ts';
 import { insertOpenElection, insertVoters } from '../../test/elections.ts';
 import { ballotTracker, buildBallot, serializeBallot } from '../../../shared/crypto/ballot.ts';
 import { credentialSecret } from '../../../shared/crypto/credentials.ts';
-import { parseElection } from '../../../shared/crypto/election.ts';
-import { electionKeys } from '../../../shared/crypto/keys.ts';
+import { ballotContextOf } from '../../../shared/crypto/context.ts';
 import { verifyRecord } from '../../../shared/crypto/verify/verify-record.ts';
 import { castBallot } from '../ballot-box/cast-ballot.ts';
 import { castEncryptedBallot } from '../ballot-box/cast-encrypted.ts';
@@ -58,14 +57,7 @@ async function verifiableElection(
   });
   const setup = await db.transaction((tx) => setUpRecord(tx, election, new Date()));
   const row = (await recordRow(db, election.id))!;
-  const parsed = parseElection(row.electionText);
-  if ('problem' in parsed) throw new Error(parsed.problem);
-  const ctx = {
-    uuid: parsed.uuid,
-    fingerprint: row.fingerprint,
-    keys: electionKeys(parsed.publicKey),
-    questions: parsed.questions,
-  };
+  const ctx = ballotContextOf(row.electionText);
   const creds = await db
     .select()
     .from(electionCredentials)
