@@ -26,7 +26,7 @@ function fail(message: string): never {
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const electionId = args[0];
 if (electionId && fs.existsSync(electionId) && fs.statSync(electionId).isDirectory()) {
-  process.exit(verifyRecordFolder(electionId, args.slice(1)));
+  process.exit(await verifyRecordFolder(electionId, args.slice(1)));
 }
 if (args.length !== 1 || !electionId) fail(usage);
 if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(electionId))
@@ -50,7 +50,7 @@ try {
     try {
       fs.writeFileSync(path.join(dir, `${record.uuid}.bel`), record.bytes);
       const { count, fingerprint } = record.credentials;
-      exitCode = verifyRecordFolder(dir, ['--credentials', `${count}:${fingerprint}`]);
+      exitCode = await verifyRecordFolder(dir, ['--credentials', `${count}:${fingerprint}`]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

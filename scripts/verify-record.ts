@@ -3,10 +3,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { useOpensslModPow } from '../server/crypto/openssl-mod-pow.ts';
+import { recordBallots } from '../shared/crypto/verify/ballot-verdicts.ts';
 import { verifyRecord, type VerifyOptions } from '../shared/crypto/verify/verify-record.ts';
+import { checkBallotOffThread } from '../server/crypto/ballot-check-pool.ts';
 
-/** Options after the folder: --snapshot FILE (repeatable), --credentials COUNT:FINGERPRINT. */
-export function verifyRecordFolder(dir: string, rest: string[]): number {
+/**
+ * Options after the folder: --snapshot FILE (repeatable), --credentials COUNT:FINGERPRINT. The
+ * ballots' full checks run first on a thread per core (the server's ballot-checking pool); the
+ * verifier takes their verdicts and does every other check itself.
+ */
+export async function verifyRecordFolder(dir: string, rest: string[]): Promise<number> {
   const records = fs.readdirSync(dir).filter((f) => f.endsWith('.bel'));
   if (records.length !== 1) {
     console.error(
@@ -29,7 +35,15 @@ export function verifyRecordFolder(dir: string, rest: string[]): number {
   }
   useOpensslModPow();
   const file = path.join(dir, records[0]!);
-  const report = verifyRecord(new Uint8Array(fs.readFileSync(file)), options);
+  const bytes = new Uint8Array(fs.readFileSync(file));
+  const found = recordBallots(bytes);
+  if (found) {
+    const verdicts = await Promise.all(
+      found.ballots.map(([, text]) => checkBallotOffThread(found.electionText, text)),
+    );
+    options.verdicts = new Map(found.ballots.map(([hash], i) => [hash, verdicts[i]!]));
+  }
+  const report = verifyRecord(bytes, options);
   console.log(`Rekaman ${file}`);
   for (const c of report.checks) console.log(`${c.ok ? '✓' : '✗'} ${c.label}: ${c.detail}`);
   if (report.head) console.log(`Hash kepala rekaman: ${report.head}`);

@@ -11,6 +11,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     amount?: number;
+    /** Requests per second from all connections together (open loop). */
+    overallRate?: number;
     duration?: number;
     timeout?: number;
     pipelining?: number;

@@ -261,18 +261,21 @@ async function signInAll(url: string, emails: string[], concurrency: number): Pr
 }
 
 /** One autocannon run: how long it took and every answer's latency. */
-type Run = { requests: number; seconds: number; latencies: number[] };
+export type Run = { requests: number; seconds: number; latencies: number[] };
 
 /**
  * `amount` POSTs to `urlPath` over `connections` connections; request i gets `vary(i)` (its
- * cookie and body). Throws unless every request was answered 2xx with no error or timeout.
+ * cookie and body). With `rate`, requests are sent at that many per second in all (open loop)
+ * instead of as fast as answers come. Throws unless every request was answered 2xx with no error
+ * or timeout.
  */
-async function runLoad(
+export async function runLoad(
   url: string,
   connections: number,
   amount: number,
   urlPath: string,
   vary: (i: number) => { cookie?: string; body: string },
+  rate?: number,
 ): Promise<Run> {
   let next = 0;
   const latencies: number[] = [];
@@ -284,6 +287,7 @@ async function runLoad(
     url,
     connections,
     amount,
+    ...(rate ? { overallRate: rate } : {}),
     timeout: 30,
     requests: [
       {
@@ -321,7 +325,7 @@ async function runLoad(
 }
 
 /** Runs of one endpoint taken together: throughput over their total time, latency percentiles over every answer. */
-function combine(runs: Run[]): Load {
+export function combine(runs: Run[]): Load {
   const requests = runs.reduce((s, r) => s + r.requests, 0);
   const seconds = runs.reduce((s, r) => s + r.seconds, 0);
   const all = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);

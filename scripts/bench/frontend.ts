@@ -76,14 +76,7 @@ export async function benchFrontend(runs = 3): Promise<Row[]> {
   const webDir = path.join(work, 'web');
   const dataDir = path.join(work, 'data');
   try {
-    console.log('bench: building the web app');
-    const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-    const built = spawnSync(
-      process.execPath,
-      [vite, 'build', '--outDir', webDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
-      { cwd: root, stdio: 'inherit' },
-    );
-    if (built.status !== 0) throw new Error(`vite build failed (${built.status})`);
+    buildWebApp(webDir);
     const manifest = JSON.parse(
       fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8'),
     ) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
@@ -248,8 +241,20 @@ async function insertElection(db: Db, nims: string[]) {
   return { electionId: election!.id, candidate: pairs[0][0] };
 }
 
-/** The real server (server/main.ts, production mode) over the seeded DATA_DIR and the fresh build. */
-const startServer = (dataDir: string, webDir: string) =>
+/** Builds the web app as production serves it (with its manifest) into webDir. */
+export function buildWebApp(webDir: string): void {
+  console.log('bench: building the web app');
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const built = spawnSync(
+    process.execPath,
+    [vite, 'build', '--outDir', webDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (built.status !== 0) throw new Error(`vite build failed (${built.status})`);
+}
+
+/** The real server (server/main.ts, production mode) over DATA_DIR and a fresh build. */
+export const startServer = (dataDir: string, webDir: string) =>
   startServerProcess('server/main.ts', {
     cwd: root,
     env: { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', WEB_DIST: webDir },
@@ -268,7 +273,7 @@ async function signIn(url: string, email: string): Promise<string> {
   return pairs.join('; ');
 }
 
-function chromiumPath(): string {
+export function chromiumPath(): string {
   const found = [process.env.CHROME_PATH, process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
     (p) => p && fs.existsSync(p),
   );

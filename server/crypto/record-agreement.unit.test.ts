@@ -37,6 +37,7 @@ import {
 import { RecordWriter, readRecord, type EventType } from '../../shared/crypto/record/record.ts';
 import { simulateElection } from '../../shared/crypto/simulate.ts';
 import { serializeTrustees } from '../../shared/crypto/trustees.ts';
+import { checkRecordPart } from '../../shared/crypto/verify/ballot-verdicts.ts';
 import { verifyRecord } from '../../shared/crypto/verify/verify-record.ts';
 import { opensslModPow } from './openssl-mod-pow.ts';
 
@@ -226,6 +227,23 @@ describe('valid records', () => {
       ),
     ).not.toBe(0);
     expect(verifyRecord(withBallots(ballotSteps().map((s) => s.items[0]!))).ok).toBe(true);
+  });
+
+  it('split among threads, the ballots are each checked once and the verdict is the same', () => {
+    const parts = [0, 1].map((part) => checkRecordPart(valid, part, 2));
+    const hashes = readRecord(valid).events.flatMap((e) =>
+      e.event.type === 'Ballot' ? [e.event.payload!] : [],
+    );
+    expect(hashes).toHaveLength(3);
+    // Disjoint parts that together hold every ballot, each valid.
+    expect(parts.map((p) => p.size)).toEqual([2, 1]);
+    expect(new Set([...parts[0]!.keys(), ...parts[1]!.keys()])).toEqual(new Set(hashes));
+    expect([...parts[0]!.values(), ...parts[1]!.values()]).toEqual([null, null, null]);
+    const report = verifyRecord(valid, { verdicts: new Map([...parts[0]!, ...parts[1]!]) });
+    expect(report).toEqual(verifyRecord(valid));
+    // The verifier takes a verdict instead of checking the ballot again.
+    const refused = new Map([...parts[0]!, ...parts[1]!, [hashes[1]!, 'bad-proof' as const]]);
+    expect(verifyRecord(valid, { verdicts: refused }).failure?.detail).toMatch(/bad-proof/);
   });
 
   it('a record still open (setup and ballots) passes both', () => {
@@ -568,6 +586,9 @@ describe('tampered records', () => {
     const report = verifyRecord(bytes, c.options?.());
     expect(report.ok).toBe(false);
     if (c.ours) expect(report.failure?.detail).toMatch(c.ours);
+    // The same failure when the ballots were checked by two threads beforehand.
+    const verdicts = new Map([...checkRecordPart(bytes, 0, 2), ...checkRecordPart(bytes, 1, 2)]);
+    expect(verifyRecord(bytes, { ...c.options?.(), verdicts }).failure).toEqual(report.failure);
     expect(beleniosAccepts(bytes)).toBe(c.belenios === 'accepts');
   });
 

@@ -67,6 +67,26 @@ describe('group BELENIOS-2048', () => {
     expect(table.pow(q)).toBe(1n);
   });
 
+  it('exponentiates on BigInt (sliding windows) as square-and-multiply does', () => {
+    const reference = (base: bigint, e: bigint) => {
+      let r = 1n;
+      for (let b = base % p; e > 0n; e >>= 1n, b = (b * b) % p) if (e & 1n) r = (r * b) % p;
+      return r;
+    };
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: p - 1n }),
+        fc.oneof(exponent, fc.bigInt({ min: 0n, max: 70n })),
+        (base, e) => bigintModPow(base, e) === reference(base, e),
+      ),
+      { numRuns: 60 },
+    );
+    // Windows that end in zeros, a run of ones, and the largest exponent.
+    for (const e of [0n, 1n, 2n, 32n, 0b100000n, 0b111111111n, q - 1n])
+      expect(bigintModPow(g, e)).toBe(reference(g, e));
+    expect(() => bigintModPow(g, -1n)).toThrow(RangeError);
+  });
+
   it('draws exponents in [0, q)', () => {
     const draws = Array.from({ length: 200 }, randomZq);
     expect(draws.every((x) => x >= 0n && x < q)).toBe(true);

@@ -45,9 +45,10 @@ const ballot = z
   }));
 
 /** A ballot read from its bytes, or why it cannot be: not JSON, wrong shape, not canonical. */
-export type ParsedBallot =
-  | { ok: true; ballot: Ballot }
-  | { ok: false; reason: 'not-json' | 'wrong-shape' | 'not-canonical' };
+/** Why a ballot's text could not be read as a ballot. */
+export type BallotParseFailure = 'not-json' | 'wrong-shape' | 'not-canonical';
+
+export type ParsedBallot = { ok: true; ballot: Ballot } | { ok: false; reason: BallotParseFailure };
 
 /** Parses a ballot and insists that its bytes are exactly its canonical serialisation. */
 export function parseBallot(text: string): ParsedBallot {

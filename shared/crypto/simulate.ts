@@ -100,6 +100,7 @@ export function simulateElection(o: SimulationOptions) {
   });
   const base = {
     uuid,
+    electionText,
     fingerprint,
     credentials,
     credentialsText,

@@ -1,31 +1,62 @@
 // The booth's cryptography, off the main thread: the choice is encrypted under the election key,
 // proven well formed and signed with the voter's credential here, in the voter's browser. Only the
 // ballot leaves: the choice and the encryption's randomness never do.
-import { buildBallot, serializeBallot } from '../../shared/crypto/ballot.ts';
+//
+// The exponentiation tables of the election key cost far more than the ballot itself, so the page
+// asks for them ("prepare") as soon as the ballot is shown: by the time the voter has chosen,
+// building the ballot takes only the ballot's own work. The worker keeps the election's public
+// context only; the credential comes with each build and is not kept.
+import { buildBallot, serializeBallot, type BallotContext } from '../../shared/crypto/ballot.ts';
 import { credentialSecret } from '../../shared/crypto/credentials.ts';
 import { ballotContextOf } from '../../shared/crypto/context.ts';
 
-export type BuildBallotRequest = {
-  /** The election object exactly as stored (its fingerprint is over these bytes). */
-  election: string;
-  credential: string;
-  /** One 0/1 vector per question. */
-  plaintexts: number[][];
-};
-export type BuildBallotReply = { ballot: string } | { error: string };
+export type BuildBallotRequest =
+  | {
+      type: 'prepare';
+      /** The election object exactly as stored (its fingerprint is over these bytes). */
+      election: string;
+    }
+  | {
+      type: 'build';
+      id: number;
+      election: string;
+      credential: string;
+      /** One 0/1 vector per question. */
+      plaintexts: number[][];
+    };
+export type BuildBallotReply = { id: number } & ({ ballot: string } | { error: string });
 
 const scope = globalThis as unknown as {
   addEventListener: (type: 'message', fn: (e: MessageEvent<BuildBallotRequest>) => void) => void;
   postMessage: (message: BuildBallotReply) => void;
 };
 
+let kept: { election: string; ctx: BallotContext } | undefined;
+
+function contextOf(election: string): BallotContext {
+  if (!kept || kept.election !== election) kept = { election, ctx: ballotContextOf(election) };
+  return kept.ctx;
+}
+
 scope.addEventListener('message', (e) => {
+  const request = e.data;
+  if (request.type === 'prepare') {
+    try {
+      contextOf(request.election);
+    } catch {
+      // The build that follows reports it.
+    }
+    return;
+  }
   try {
-    const { election: text, credential, plaintexts } = e.data;
-    const ctx = ballotContextOf(text);
-    const ballot = buildBallot(ctx, credentialSecret(credential, ctx.uuid), plaintexts);
-    scope.postMessage({ ballot: serializeBallot(ballot) });
+    const ctx = contextOf(request.election);
+    const ballot = buildBallot(
+      ctx,
+      credentialSecret(request.credential, ctx.uuid),
+      request.plaintexts,
+    );
+    scope.postMessage({ id: request.id, ballot: serializeBallot(ballot) });
   } catch (err) {
-    scope.postMessage({ error: err instanceof Error ? err.message : String(err) });
+    scope.postMessage({ id: request.id, error: err instanceof Error ? err.message : String(err) });
   }
 });

@@ -1,9 +1,13 @@
 // Runs our record verifier off the main thread: the page stays responsive while thousands of
-// ballots are checked. Messages in: { record, snapshots?, credentials? }; out: progress, report.
+// ballots are checked. Messages in: { record, verdicts?, snapshots?, credentials? }; out:
+// progress, report. With verdicts (check-ballots.worker.ts) it does not check those ballots again.
+import type { BallotVerdict } from '../../shared/crypto/verify/ballot-verdicts.ts';
 import { verifyRecord, type VerifyOptions } from '../../shared/crypto/verify/verify-record.ts';
 
 export type VerifyRequest = {
   record: ArrayBuffer;
+  /** The ballots' verdicts from the page's check-ballots workers (by payload hash). */
+  verdicts?: [string, BallotVerdict][];
   snapshots?: ArrayBuffer[];
   credentials?: VerifyOptions['credentials'];
 };
@@ -14,11 +18,12 @@ const scope = globalThis as unknown as {
 };
 
 scope.addEventListener('message', (e) => {
-  const { record, snapshots, credentials } = e.data;
+  const { record, snapshots, credentials, verdicts } = e.data;
   let lastPost = 0;
   const report = verifyRecord(new Uint8Array(record), {
     ...(snapshots ? { snapshots: snapshots.map((s) => new Uint8Array(s)) } : {}),
     ...(credentials ? { credentials } : {}),
+    ...(verdicts ? { verdicts: new Map(verdicts) } : {}),
     onBallot: (done, total) => {
       const now = performance.now();
       if (now - lastPost > 100 || done === total) {

@@ -3,14 +3,9 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { elections } from '../../db/schema/index.ts';
 import { canonicalUuid } from '../../../shared/ids.ts';
 import { ApiError, errors } from '../../http/errors.ts';
-import {
-  ballotTracker,
-  checkBallot,
-  type BallotContext,
-  type BallotDefect,
-} from '../../../shared/crypto/ballot.ts';
-import { ballotContextOf } from '../../../shared/crypto/context.ts';
-import { parseBallot } from '../../../shared/crypto/parse.ts';
+import { ballotTracker, type BallotDefect } from '../../../shared/crypto/ballot.ts';
+import { checkBallotOffThread } from '../../crypto/ballot-check-pool.ts';
+import { parseBallot, type BallotParseFailure } from '../../../shared/crypto/parse.ts';
 import { castableVoterSql, openElectionSql } from '../rules/eligibility.ts';
 import { recordRow, storeAppended, writerAfter } from '../record/record-store.ts';
 import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
@@ -18,7 +13,7 @@ import { sessionUser, type Caster } from './cast-ballot.ts';
 import { standingIn } from './standing.ts';
 
 /** What a refused encrypted ballot is answered with: a code for programs, a sentence for people. */
-const DEFECTS: Record<BallotDefect | 'not-json' | 'wrong-shape' | 'not-canonical', string> = {
+const DEFECTS: Record<BallotDefect | BallotParseFailure, string> = {
   'not-json': 'Surat suara terenkripsi bukan JSON yang sah.',
   'wrong-shape': 'Susunan surat suara terenkripsi tidak sesuai format.',
   'not-canonical': 'Surat suara terenkripsi tidak dalam bentuk kanonis.',
@@ -33,22 +28,6 @@ const invalidBallot = (defect: keyof typeof DEFECTS) =>
   new ApiError(400, `BALLOT_${defect.toUpperCase().replaceAll('-', '_')}`, DEFECTS[defect], {
     ballot: DEFECTS[defect],
   });
-
-/**
- * What a ballot is checked against, per election: parsed from the stored election object once
- * per process (the object never changes after lock; its key's exponentiation tables are costly).
- */
-const contexts = new Map<string, { fingerprint: string; ctx: BallotContext }>();
-
-async function ballotContext(db: Db, electionId: string): Promise<BallotContext | undefined> {
-  const row = await recordRow(db, electionId);
-  if (!row) return undefined;
-  const cached = contexts.get(electionId);
-  if (cached?.fingerprint === row.fingerprint) return cached.ctx;
-  const ctx = ballotContextOf(row.electionText);
-  contexts.set(electionId, { fingerprint: row.fingerprint, ctx });
-  return ctx;
-}
 
 /**
  * Casts an encrypted ballot (format 2). The ballot is checked completely before anything is
@@ -74,10 +53,10 @@ export async function castEncryptedBallot(
   // signs with their own credential (indexed lookups), so nobody else can make the server work.
   const [may] = await queryRows<{ ok: number }>(db, castableWith(electionId, userId, credential));
   if (!may) throw await refusal(db, electionId, userId);
-  const ctx = await ballotContext(db, electionId);
-  if (!ctx) throw new Error(`verifiable election ${electionId} has no record`);
-  const defect = checkBallot(ctx, parsed.ballot);
-  if (defect) throw invalidBallot(defect);
+  const record = await recordRow(db, electionId);
+  if (!record) throw new Error(`verifiable election ${electionId} has no record`);
+  const defect = await checkBallotOffThread(record.electionText, request.ballot);
+  if (defect !== null) throw invalidBallot(defect);
 
   const votedAt = await db.transaction(async (tx) => {
     // The record's row first: casts take their turn here, and the close (which sets

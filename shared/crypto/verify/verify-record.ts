@@ -31,6 +31,7 @@ import {
   readTrustees,
 } from '../record/items.ts';
 import { readRecord, type ParsedRecord } from '../record/record.ts';
+import type { BallotVerdicts } from './ballot-verdicts.ts';
 import { checkThresholdParameters, verifyTrusteeKey, type TrusteeKind } from '../trustees.ts';
 
 /** One line of the report. */
@@ -58,6 +59,11 @@ export type VerifyOptions = {
   credentials?: { count: number; fingerprint: string };
   /** Earlier copies of the record (archive bytes) that this one must extend. */
   snapshots?: Uint8Array[];
+  /**
+   * Ballots already checked (in parallel, by ballot-verdicts.ts), by payload hash: taken instead
+   * of checking them again. A ballot without a verdict is checked here.
+   */
+  verdicts?: BallotVerdicts;
   /** Called after each ballot checked, for progress bars. */
   onBallot?: (done: number, total: number) => void;
 };
@@ -215,7 +221,8 @@ function run(bytes: Uint8Array, options: VerifyOptions, step: Step, report: Repo
       if (!parsed.ok) fail(`surat suara ${tracker} tidak sah (${parsed.reason})`);
       if (!credentials.has(parsed.ballot.credential))
         fail(`surat suara ${tracker}: kredensial tidak terdaftar`);
-      const defect = checkBallot(ctx, parsed.ballot);
+      const verdict = options.verdicts?.get(event.payload!);
+      const defect = verdict !== undefined ? verdict : checkBallot(ctx, parsed.ballot);
       if (defect) fail(`surat suara ${tracker} tidak sah (${defect})`);
       last.set(parsed.ballot.credential, parsed.ballot);
       options.onBallot?.(i + 1, ballotEvents.length);

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, json } from '../../../lib/api-client.ts';
-import type { BuildBallotReply, BuildBallotRequest } from '../../../workers/build-ballot.worker.ts';
+import { BoothError, BoothWorker, useBoothWorker } from '../booth/booth-worker.ts';
 
 /** Elections anyone may see (no drafts). */
 export const getPublicElections = () => json(api.elections.$get());
@@ -27,31 +27,6 @@ export const ballotQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['ballot', id], queryFn: () => getBallot(id), staleTime: 2_000 });
 export const useBallot = (id: string) => useQuery(ballotQueryOptions(id));
 
-/** Why the booth could not make the ballot (an Indonesian sentence for the voter). */
-export class BoothError extends Error {}
-
-/** Encrypts, proves and signs a verifiable election's ballot in a Web Worker. */
-function buildBallotInWorker(request: BuildBallotRequest): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../../../workers/build-ballot.worker.ts', import.meta.url), {
-      type: 'module',
-    });
-    const done = () => worker.terminate();
-    worker.addEventListener('message', (e: MessageEvent<BuildBallotReply>) => {
-      done();
-      if ('ballot' in e.data) resolve(e.data.ballot);
-      else reject(new BoothError(`Surat suara gagal dienkripsi: ${e.data.error}`));
-    });
-    worker.addEventListener('error', () => {
-      done();
-      reject(
-        new BoothError('Surat suara gagal dienkripsi di peramban ini. Muat ulang dan coba lagi.'),
-      );
-    });
-    worker.postMessage(request);
-  });
-}
-
 /**
  * Casts the ballot; the answer holds the receipt (shown once). In a verifiable election the
  * choice is encrypted in this browser first and only the encrypted ballot is sent; the receipt is
@@ -59,17 +34,26 @@ function buildBallotInWorker(request: BuildBallotRequest): Promise<string> {
  */
 export function useCastVote(id: string, verifiable: Ballot['verifiable']) {
   const qc = useQueryClient();
+  const prepared = useBoothWorker(verifiable?.election);
   return useMutation({
     mutationFn: async (choice: string) => {
       if (!verifiable)
         return json(api.voting[':id'].cast.$post({ param: { id }, json: { choice } }));
       const plaintext = verifiable.slots.map((slot) => (slot === choice ? 1 : 0));
       if (!plaintext.includes(1)) throw new BoothError('Pilihan tidak ada pada surat suara.');
-      const ballot = await buildBallotInWorker({
-        election: verifiable.election,
-        credential: verifiable.credential,
-        plaintexts: [plaintext],
-      });
+      // The page's prepared booth; a fresh one if it failed (or none was made).
+      const ready = prepared.current && !prepared.current.broken ? prepared.current : undefined;
+      const booth = ready ?? new BoothWorker();
+      let ballot: string;
+      try {
+        ballot = await booth.build({
+          election: verifiable.election,
+          credential: verifiable.credential,
+          plaintexts: [plaintext],
+        });
+      } finally {
+        if (!ready) booth.close();
+      }
       return json(api.voting[':id'].cast.$post({ param: { id }, json: { ballot } }));
     },
     onSettled: () => {

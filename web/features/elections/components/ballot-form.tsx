@@ -3,7 +3,8 @@ import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatWib } from '../../../lib/wib.ts';
-import { BoothError, useCastVote, type Ballot } from '../api/elections.ts';
+import { useCastVote, type Ballot } from '../api/elections.ts';
+import { BoothError } from '../booth/booth-worker.ts';
 
 const KOTAK_KOSONG = 'kotak-kosong';
 const ABSTAIN = 'abstain';

@@ -1,0 +1,30 @@
+/**
+ * The server's full check of an encrypted ballot costs tens of milliseconds of CPU (about fifty
+ * 2048-bit exponentiations). It runs on a pool of worker threads, one per core, so that the
+ * event loop keeps answering everyone else while ballots are checked, and so that casting uses
+ * every core. Threads start on the first ballot and stop after a minute without one; idle
+ * threads never keep the process alive, so nothing needs closing.
+ */
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import type { BallotVerdict } from '../../shared/crypto/verify/ballot-verdicts.ts';
+
+export type BallotCheck = { electionText: string; ballot: string };
+
+const IDLE_MS = 60_000;
+
+let pool: Piscina<BallotCheck, BallotVerdict> | undefined;
+
+/**
+ * Checks a ballot (its exact bytes) against the election object as stored, off the event loop:
+ * null when it is valid, else what is wrong with it.
+ */
+export function checkBallotOffThread(electionText: string, ballot: string): Promise<BallotVerdict> {
+  pool ??= new Piscina<BallotCheck, BallotVerdict>({
+    filename: new URL('./ballot-check-worker.ts', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: Math.max(1, os.availableParallelism()),
+    idleTimeout: IDLE_MS,
+  });
+  return pool.run({ electionText, ballot });
+}
