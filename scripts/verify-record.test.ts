@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256B64 } from '../shared/crypto/hash.ts';
+import { readSetupData, serializeSetupData } from '../shared/crypto/record/items.ts';
+import { readRecord, RecordWriter } from '../shared/crypto/record/record.ts';
 import { simulateElection } from '../shared/crypto/simulate.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -46,6 +48,25 @@ describe('verify-election on a record folder', () => {
     expect(out).toMatch(/✓ Surat suara: 3 surat suara sah/);
     expect(out).toMatch(/✓ Hasil: hasil/);
     expect(out).toMatch(/Kesimpulan: rekaman pemilihan SAH/);
+  });
+
+  it('an election object nobody can read: a verdict naming it, not a crash, exit 1', () => {
+    // A well-chained record whose Setup names an election object that is not one.
+    const record = readRecord(sim.record.toArchive());
+    const setup = readSetupData(record.data.get(record.events[0]!.event.payload!)!);
+    const writer = new RecordWriter(record.timestamp);
+    const e = writer.addData('{"version":1,"bukan":"pemilihan"}');
+    const t = writer.addData(record.data.get(setup.trustees)!);
+    const c = writer.addData(record.data.get(setup.credentials)!);
+    writer.addEvent('Setup', writer.addData(serializeSetupData(e, t, c)));
+    for (const { event } of record.events)
+      if (event.type === 'Ballot')
+        writer.addEvent('Ballot', writer.addData(record.data.get(event.payload!)!));
+    const { code, out } = verify(folderWith('unreadable', writer.toArchive()));
+    expect(code).toBe(1);
+    expect(out).toMatch(/✗ Parameter pemilihan/);
+    expect(out).toMatch(/TIDAK SAH — gagal pada "Parameter pemilihan"/);
+    expect(out).not.toMatch(/at .*\.ts:\d+/);
   });
 
   it('names the first check that fails, exit 1', () => {

@@ -126,15 +126,16 @@ export async function benchCrypto(): Promise<Row[]> {
   });
   rows.push({
     figure: `\`npm run verify-election -- DIR\` on the same record, all ${os.availableParallelism()} cores`,
-    value: `${cliRate.toFixed(0)} ballots/s (${(cliRate / theirRate).toFixed(2)}× belenios-tool)`,
-    note: `median of 3, wall time of the whole process (start included): ${cli.map((x) => (x / 1000).toFixed(1)).join(', ')} s; the ballots' checks on a thread per core, the rest on one`,
+    value: `${cliRate.toFixed(0)} ballots/s`,
+    note: `median of 3, wall time of the whole process (start included): ${cli.map((x) => (x / 1000).toFixed(1)).join(', ')} s; the ballots' checks on a thread per core, the rest on one (belenios-tool, one core: ${theirRate.toFixed(0)} ballots/s)`,
   });
   // What the machine does today, for comparing days: one 2048-bit exponentiation (256-bit exponent).
   const yardstick = Array.from({ length: 5 }, () => {
     const x = G().pow(randomZq());
+    const exponents = Array.from({ length: 200 }, randomZq);
     const started = performance.now();
-    for (let i = 0; i < 200; i++) pow(x, randomZq());
-    return (performance.now() - started) / 200;
+    for (const e of exponents) pow(x, e);
+    return (performance.now() - started) / exponents.length;
   });
   rows.push({
     figure: 'Yardstick: one 2048-bit exponentiation (256-bit exponent) through OpenSSL',

@@ -44,10 +44,10 @@ const ballot = z
     signature: b.signature,
   }));
 
-/** A ballot read from its bytes, or why it cannot be: not JSON, wrong shape, not canonical. */
-/** Why a ballot's text could not be read as a ballot. */
+/** Why a ballot's text could not be read as a ballot: not JSON, wrong shape, not canonical. */
 export type BallotParseFailure = 'not-json' | 'wrong-shape' | 'not-canonical';
 
+/** A ballot read from its bytes, or why it cannot be. */
 export type ParsedBallot = { ok: true; ballot: Ballot } | { ok: false; reason: BallotParseFailure };
 
 /** Parses a ballot and insists that its bytes are exactly its canonical serialisation. */

@@ -23,8 +23,19 @@ export type VerifyInput = {
   credentials?: VerifyOptions['credentials'];
 };
 
-/** Ballot-checking workers: one per core the browser reports, at most eight. */
-const checkers = () => Math.min(8, Math.max(1, navigator.hardwareConcurrency || 2));
+/** What the checkers may hold together: each holds its own copy of the record, read whole. */
+const CHECKERS_BYTES = 256 * 1024 * 1024;
+
+/** Ballot-checking workers: one per core the browser reports (at most eight), fewer for a big record. */
+const checkersFor = (bytes: number) =>
+  Math.max(
+    1,
+    Math.min(
+      8,
+      navigator.hardwareConcurrency || 2,
+      Math.floor(CHECKERS_BYTES / Math.max(bytes, 1)),
+    ),
+  );
 
 const WORKER_FAILED = 'Pemeriksaan berhenti karena galat di peramban.';
 
@@ -36,54 +47,65 @@ const WORKER_FAILED = 'Pemeriksaan berhenti karena galat di peramban.';
 export function useRecordVerifier() {
   const [state, setState] = useState<VerifierState>({ phase: 'idle' });
   const workers = useRef<Worker[]>([]);
+  /** Ends what is still waiting on the current run's workers (they never answer once ended). */
+  const settle = useRef<(() => void)[]>([]);
+  /** The latest run: an older one, still loading or checking, stops at its next step. */
+  const latest = useRef(0);
 
   const stop = useCallback(() => {
     for (const w of workers.current) w.terminate();
     workers.current = [];
+    for (const end of settle.current) end();
+    settle.current = [];
   }, []);
-  useEffect(() => stop, [stop]);
+  /** False once the page is left: a run still loading then stops (and StrictMode's rehearsal
+   * of an unmount, which mounts again at once, does not end a run that is only loading). */
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      stop();
+    };
+  }, [stop]);
 
   const verify = useCallback(
     async (input: VerifyInput) => {
+      const run = ++latest.current;
+      const current = () => run === latest.current && mounted.current;
       stop();
       setState({ phase: 'loading', source: input.source });
       let record: ArrayBuffer;
       try {
         record = await input.load();
       } catch (err) {
-        setState({ phase: 'error', message: err instanceof Error ? err.message : String(err) });
+        if (current())
+          setState({ phase: 'error', message: err instanceof Error ? err.message : String(err) });
         return;
       }
+      if (!current()) return;
       const started = performance.now();
-      const run = {}; // this run's identity: a later run's stop() ends this one's workers
-      const runs = new WeakMap<Worker, object>();
-      const current = () => workers.current.length > 0 && runs.get(workers.current[0]!) === run;
-      // Each `new Worker(new URL(…, import.meta.url))` is written out whole: the bundler finds
-      // and builds a worker only in that exact form.
-      const track = (w: Worker) => {
-        runs.set(w, run);
-        workers.current.push(w);
-        return w;
-      };
       setState({ phase: 'checking', source: input.source, done: 0, total: 0 });
-
       const failed = () => {
+        if (!current()) return;
         setState({ phase: 'error', message: WORKER_FAILED });
         stop();
       };
 
-      // The ballots, shared among the checkers.
-      const parts = checkers();
+      // The ballots, shared among the checkers. Each `new Worker(new URL(…, import.meta.url))`
+      // is written out whole: the bundler finds and builds a worker only in that exact form.
+      const parts = checkersFor(record.byteLength);
       const progress = Array.from({ length: parts }, () => ({ done: 0, total: 0 }));
       const shares = await Promise.all(
         progress.map(
           (mine, part) =>
             new Promise<[string, BallotVerdict][] | undefined>((resolve) => {
-              const w = track(
-                new Worker(new URL('../../../workers/check-ballots.worker.ts', import.meta.url), {
-                  type: 'module',
-                }),
+              settle.current.push(() => resolve(undefined));
+              const w = new Worker(
+                new URL('../../../workers/check-ballots.worker.ts', import.meta.url),
+                { type: 'module' },
               );
+              workers.current.push(w);
               w.addEventListener('message', (e: MessageEvent<CheckBallotsMessage>) => {
                 if (e.data.type === 'verdicts') return resolve(e.data.verdicts);
                 mine.done = e.data.done;
@@ -97,22 +119,23 @@ export function useRecordVerifier() {
                   });
               });
               w.addEventListener('error', () => resolve(undefined));
-              w.postMessage({ record: record.slice(0), part, parts } satisfies CheckBallotsRequest);
+              const copy = record.slice(0);
+              w.postMessage({ record: copy, part, parts } satisfies CheckBallotsRequest, [copy]);
             }),
         ),
       );
-      if (!current()) return; // replaced or cancelled meanwhile
+      if (!current()) return; // replaced, cancelled or unmounted meanwhile
       if (shares.some((s) => s === undefined)) return failed();
       stop();
 
-      const w = track(
-        new Worker(new URL('../../../workers/verify-record.worker.ts', import.meta.url), {
-          type: 'module',
-        }),
-      );
+      const w = new Worker(new URL('../../../workers/verify-record.worker.ts', import.meta.url), {
+        type: 'module',
+      });
+      workers.current.push(w);
       w.addEventListener('message', (e: MessageEvent) => {
         const msg = e.data as
           { type: 'progress'; done: number; total: number } | { type: 'report'; report: Report };
+        if (!current()) return;
         if (msg.type === 'progress') {
           setState({ phase: 'checking', source: input.source, done: msg.done, total: msg.total });
         } else {
@@ -137,5 +160,11 @@ export function useRecordVerifier() {
     [stop],
   );
 
-  return { state, verify, cancel: () => (stop(), setState({ phase: 'idle' })) };
+  const cancel = useCallback(() => {
+    latest.current++;
+    stop();
+    setState({ phase: 'idle' });
+  }, [stop]);
+
+  return { state, verify, cancel };
 }
