@@ -30,14 +30,16 @@ export type TrusteeKind =
 const pokInput = (x: bigint) => (a: bigint) => `pok|${GROUP_NAME}|${x}|${a}`;
 const sigmsgInput = (message: string) => (a: bigint) => `sigmsg|${message}|${a}`;
 
+/** The public key of a private key x, with a fresh proof of knowledge of x (§4.5). */
+export function trusteeKeyOf(secret: bigint, name?: string): TrusteePublicKey {
+  const publicKey = G().pow(secret);
+  return { publicKey, pok: proveSchnorr(secret, pokInput(publicKey)), ...(name ? { name } : {}) };
+}
+
 /** A fresh key pair with its proof of knowledge. */
 export function generateTrusteeKey(name?: string): { secret: bigint; key: TrusteePublicKey } {
   const secret = randomZq();
-  const publicKey = G().pow(secret);
-  return {
-    secret,
-    key: { publicKey, pok: proveSchnorr(secret, pokInput(publicKey)), ...(name ? { name } : {}) },
-  };
+  return { secret, key: trusteeKeyOf(secret, name) };
 }
 
 /** Whether a trustee public key is a group member with a valid proof of knowledge. */
@@ -190,10 +192,7 @@ export function simulatePedersen(
   const shares = Array.from({ length: n }, (_, i) =>
     modQ(trustees.reduce((acc, t) => acc + evaluate(t.poly, i + 1), 0n)),
   );
-  const verificationKeys = shares.map((s) => {
-    const publicKey = G().pow(s);
-    return { publicKey, pok: proveSchnorr(s, pokInput(publicKey)) };
-  });
+  const verificationKeys = shares.map((s) => trusteeKeyOf(s));
   return { params: { threshold, certs, coefexps, verificationKeys }, shares };
 }
 
