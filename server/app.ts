@@ -34,6 +34,7 @@ import { documentsRouter } from './content/documents/documents.handlers.ts';
 import { servicesRouter } from './content/services/services.handlers.ts';
 import { resultsRouter } from './elections/results/results.handlers.ts';
 import { recordRouter } from './elections/record/record.handlers.ts';
+import { trusteesRouter } from './elections/trustees/trustees.handlers.ts';
 import { verificationRouter } from './people/voters/verification.handlers.ts';
 import { votersRouter } from './people/voters/voters.handlers.ts';
 
@@ -62,6 +63,7 @@ function apiRoutes() {
     .route('/', verificationRouter)
     .route('/', resultsRouter)
     .route('/', recordRouter)
+    .route('/', trusteesRouter)
     .route('/', documentsRouter)
     .route('/', servicesRouter)
     .route('/', articlesRouter)

@@ -52,8 +52,10 @@ export const access = {
   elections: rule('election.manage', async (c) =>
     authorize(await actorOf(c), 'election', 'manage', null),
   ),
-  /** The committee of the election named by the route's {id}. */
-  committee: (action: 'viewCommittee' | 'prepare' | 'publish') =>
+  /** The committee (or, by the action, a witness or trustee) of the election named by {id}. */
+  committee: (
+    action: 'viewCommittee' | 'viewOverview' | 'viewTrustees' | 'prepare' | 'publish' | 'holdKey',
+  ) =>
     rule(`election.${action}`, async (c) =>
       authorize(await actorOf(c), 'election', action, { id: c.req.param('id') ?? '' }),
     ),

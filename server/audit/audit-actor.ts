@@ -4,7 +4,7 @@ import type { AuditEntry } from './append-audit.ts';
 /** Who an audit entry names: the person and the role they acted in. */
 export function auditActor(
   actor: Actor | null,
-  as?: 'master' | 'admin' | 'panitia' | 'pemilih',
+  as?: 'master' | 'admin' | 'panitia' | 'saksi' | 'pemilih',
 ): Pick<AuditEntry, 'actorId' | 'actorName' | 'actorRole'> {
   if (!actor) return { actorId: null, actorName: 'Publik', actorRole: 'publik' };
   const role =

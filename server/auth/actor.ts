@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { admins, committeeMembers, voters } from '../db/schema/index.ts';
+import {
+  admins,
+  ceremonyTrustees,
+  committeeMembers,
+  electionWitnesses,
+  voters,
+} from '../db/schema/index.ts';
 import type { SessionUser } from '../http/context.ts';
 
 export type AdminRecord = typeof admins.$inferSelect;
@@ -13,17 +19,29 @@ export type Actor = {
   voter: VoterRecord | null;
   /** Elections whose committee (panitia) this person is on. */
   committeeOf: string[];
+  /** Elections this person is a witness (saksi) of, for one candidate pair. */
+  witnessOf: string[];
+  /** Elections whose current key ceremony counts this person among the trustees. */
+  trusteeOf: string[];
 };
 
 /** Loads the role records of a signed-in account. */
 export async function loadActor(db: Db, user: SessionUser): Promise<Actor> {
-  const [[admin], [voter], committee] = await Promise.all([
+  const [[admin], [voter], committee, witness, trustee] = await Promise.all([
     db.select().from(admins).where(eq(admins.userId, user.id)),
     db.select().from(voters).where(eq(voters.userId, user.id)),
     db
       .select({ electionId: committeeMembers.electionId })
       .from(committeeMembers)
       .where(eq(committeeMembers.userId, user.id)),
+    db
+      .select({ electionId: electionWitnesses.electionId })
+      .from(electionWitnesses)
+      .where(eq(electionWitnesses.userId, user.id)),
+    db
+      .select({ electionId: ceremonyTrustees.electionId })
+      .from(ceremonyTrustees)
+      .where(eq(ceremonyTrustees.userId, user.id)),
   ]);
   return {
     user,
@@ -31,5 +49,7 @@ export async function loadActor(db: Db, user: SessionUser): Promise<Actor> {
     admin: admin && !admin.deactivatedAt ? admin : null,
     voter: voter ?? null,
     committeeOf: committee.map((c) => c.electionId),
+    witnessOf: witness.map((w) => w.electionId),
+    trusteeOf: trustee.map((t) => t.electionId),
   };
 }

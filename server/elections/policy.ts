@@ -17,6 +17,7 @@ type ElectionRef = { id: string };
 
 const isMaster = (a: Actor) => a.admin?.role === 'master';
 const onCommittee = (a: Actor, e: ElectionRef) => a.committeeOf.includes(e.id);
+const isWitness = (a: Actor, e: ElectionRef) => a.witnessOf.includes(e.id);
 
 /**
  * Rules about elections. The master admin decides requests and oversees every election; a
@@ -27,6 +28,13 @@ export const electionRules = {
   manage: (a: Actor, _e: null) => isMaster(a),
   /** Open the committee area of an election (ringkasan and the other tabs, read-only for master). */
   viewCommittee: (a: Actor, e: ElectionRef) => onCommittee(a, e) || isMaster(a),
+  /** The overview (status, schedule, turnout, trustees): also a witness's, read-only. */
+  viewOverview: (a: Actor, e: ElectionRef) => onCommittee(a, e) || isMaster(a) || isWitness(a, e),
+  /** See the trustees' progress (ceremony, decryption): the overview's readers and the trustees. */
+  viewTrustees: (a: Actor, e: ElectionRef) =>
+    onCommittee(a, e) || isMaster(a) || isWitness(a, e) || a.trusteeOf.includes(e.id),
+  /** Take part in the key ceremony and the decryption: a trustee of the current ceremony. */
+  holdKey: (a: Actor, e: ElectionRef) => a.trusteeOf.includes(e.id),
   /** Change the election's settings, candidates and roll, lock it, extend its end. */
   prepare: (a: Actor, e: ElectionRef) => onCommittee(a, e),
   /** Announce the results of a closed election released by hand (its committee, or master). */

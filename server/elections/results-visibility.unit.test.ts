@@ -39,6 +39,8 @@ const person = (extra: Partial<Actor>): Actor => ({
   admin: null,
   voter: null,
   committeeOf: [],
+  witnessOf: [],
+  trusteeOf: [],
   ...extra,
 });
 const actors: Record<string, Actor | null> = {

@@ -45,6 +45,34 @@ import { insertOpenElection, insertVoters } from '../test/elections.ts';
 import { ENCRYPTED_BALLOT_FORMAT, setUpRecord } from '../elections/record/setup-record.ts';
 import { imageBytes } from '../test/images.ts';
 import { CALLERS, matches, send, snapshot, type Caller, type Expect } from './matrix-support.ts';
+import type { Actor } from '../auth/actor.ts';
+import { lockElection } from '../elections/setup/lock.ts';
+import { closeRecord } from '../elections/record/close-record.ts';
+import { recordArchive } from '../elections/record/record-store.ts';
+import {
+  ceremonyOf,
+  startCeremony as startCeremonyCommand,
+  submitCert as submitCertCommand,
+  submitKeyCheck as submitKeyCheckCommand,
+  submitPolynomial as submitPolynomialCommand,
+  submitVoutput as submitVoutputCommand,
+  trusteeView,
+} from '../elections/trustees/ceremony.ts';
+import {
+  certFor,
+  makePolynomial,
+  makeVoutput,
+  newSeed,
+  proveKeyCheck,
+  readSignedMessage,
+  readVinput,
+  readVoutput,
+  recoverShare,
+  serializePolynomial,
+  serializeSignedMessage,
+  serializeVoutput,
+} from '../../shared/crypto/ceremony.ts';
+import { decryptTally, tallyToDecrypt } from '../../shared/crypto/trustee-decryption.ts';
 
 type Account = {
   cookie: string | null;
@@ -83,6 +111,16 @@ const next = () => `${process.pid % 1000}${++seq}`;
 let openA: { id: string; candidates: { id: string }[] };
 let closedC: string;
 let verifiableOpen: string;
+type CeremonyFixture = Awaited<ReturnType<typeof freshCeremony>>;
+/** One election per ceremony stage, only read: denied cells are sent against these. */
+let sharedCeremony: Record<CeremonyStage, CeremonyFixture>;
+/**
+ * The target of a ceremony operation: a fresh one for the one caller whose request changes
+ * something ("this" committee member, the trustee), the shared one for callers refused (the
+ * database snapshot proves they changed nothing).
+ */
+const ceremonyFor = async (caller: Caller, stage: CeremonyStage) =>
+  caller === 'committee' ? freshCeremony(stage) : sharedCeremony[stage];
 let periodId: string;
 let documentId: string;
 let article: { id: string; slug: string };
@@ -110,7 +148,7 @@ async function onCommittee(electionId: string) {
 const thisRoll = () => [people.pendingVoter.profile!.nim, people.voter.profile!.nim];
 
 /** A fresh draft election of "this" committee, ready to lock (candidates and roll in place). */
-async function freshDraft() {
+async function freshDraft(ballotFormat = 1) {
   const [e] = await db
     .insert(elections)
     .values({
@@ -119,6 +157,7 @@ async function freshDraft() {
       startsAt: new Date(Date.now() + 86_400_000),
       endsAt: new Date(Date.now() + 2 * 86_400_000),
       rollMode: 'roll',
+      ballotFormat,
     })
     .returning();
   const cands = await db
@@ -163,6 +202,89 @@ async function freshClosed() {
     .where(eq(elections.id, election.id));
   await onCommittee(election.id);
   return election.id;
+}
+
+/** An actor for the commands that fixtures call directly (the caller's own requests go over HTTP). */
+const actorFor = (userId: string, electionId: string) =>
+  ({
+    user: { id: userId, name: 'Wali Kunci', email: `${userId}@uji.test` },
+    admin: null,
+    voter: null,
+    committeeOf: [electionId],
+    witnessOf: [],
+    trusteeOf: [electionId],
+  }) as Actor;
+
+type CeremonyStage = 'started' | 'certs' | 'polynomials' | 'complete' | 'closed';
+
+/**
+ * A fresh verifiable draft of "this" committee with a second committee member, its key ceremony
+ * (2 of 2) brought to `stage`: "this" committee member is trustee 1 with `seed`. 'certs' and
+ * later stages have every step before them done by both; 'closed' is locked, voted by nobody and
+ * closed for good.
+ */
+async function freshCeremony(stage: CeremonyStage) {
+  const { id } = await freshDraft(ENCRYPTED_BALLOT_FORMAT);
+  const helper = await freshAdmin();
+  await db.insert(committeeMembers).values({
+    electionId: id,
+    userId: helper,
+    namaLengkap: 'Dewi Lestari',
+    joinedAt: new Date(Date.now() + 1000),
+  });
+  const me = actorFor(people.committee.userId, id);
+  await startCeremonyCommand(db, me, id, { threshold: 2 });
+  const seeds = [newSeed(), newSeed()];
+  const actors = [me, actorFor(helper, id)];
+  const out = { id, seed: seeds[0]!, share: undefined as bigint | undefined };
+  if (stage === 'started') return out;
+  for (const [i, a] of actors.entries())
+    await submitCertCommand(db, a, id, serializeSignedMessage(certFor(seeds[i]!)));
+  if (stage === 'certs') return out;
+  const certs = async () =>
+    (await ceremonyOf(db, id))!.trustees.map((t) => readSignedMessage(t.cert!)!);
+  for (const [i, a] of actors.entries())
+    await submitPolynomialCommand(
+      db,
+      a,
+      id,
+      serializePolynomial(makePolynomial(seeds[i]!, await certs(), 2)),
+    );
+  if (stage === 'polynomials') return out;
+  for (const [i, a] of actors.entries()) {
+    const state = (await ceremonyOf(db, id))!;
+    const vinput = readVinput(trusteeView(state, state.trustees[i]!).vinput!)!;
+    const made = makeVoutput(seeds[i]!, await certs(), vinput);
+    if ('problem' in made) throw new Error(made.problem);
+    if (i === 0) out.share = made.share;
+    await submitVoutputCommand(db, a, id, serializeVoutput(made.voutput));
+  }
+  if (stage === 'complete') return out;
+  const state = (await ceremonyOf(db, id))!;
+  for (const [i, a] of actors.entries()) {
+    const share = recoverShare(seeds[i]!, readVoutput(state.trustees[i]!.voutput!)!.privateKey)!;
+    await submitKeyCheckCommand(
+      db,
+      a,
+      id,
+      proveKeyCheck(state.ceremony.uuid, state.trustees[i]!.keyCheckNonce, share),
+    );
+  }
+  await lockElection(db, me, id);
+  await db
+    .update(elections)
+    .set({ startsAt: new Date(Date.now() - 7_200_000), endsAt: new Date(Date.now() - 600_000) })
+    .where(eq(elections.id, id));
+  await closeRecord(db, id);
+  return out;
+}
+
+/** "This" committee member's partial decryption of a closed fresh ceremony's tally. */
+async function decryptionBody(c: { id: string; share?: bigint }) {
+  const bytes = (await recordArchive(db, c.id))!.bytes;
+  const tally = tallyToDecrypt(bytes);
+  if ('problem' in tally) throw new Error(tally.problem);
+  return { dekripsiParsial: decryptTally(tally, c.share!) };
 }
 
 async function freshAdmin(deactivated = false) {
@@ -438,6 +560,67 @@ const ROWS: Row[] = [
     },
   })),
   op('GET', '/api/committee/elections', signedIn(200)),
+  // The key ceremony and the decryption (trustees: here "this" committee member is trustee 1)
+  op('GET', '/api/elections/{id}/ceremony', committeeOrMaster(200), () => ({
+    params: { id: sharedCeremony.started.id },
+  })),
+  op('POST', '/api/elections/{id}/ceremony', committee(201), async () => {
+    const { id } = await freshDraft(ENCRYPTED_BALLOT_FORMAT);
+    const helper = await freshAdmin();
+    await db
+      .insert(committeeMembers)
+      .values({ electionId: id, userId: helper, namaLengkap: 'Dewi Lestari' });
+    return { params: { id }, json: { ambang: 2 } };
+  }),
+  op('POST', '/api/elections/{id}/ceremony/restart', committee(200), async (caller) => ({
+    params: { id: (await ceremonyFor(caller, 'certs')).id },
+    json: { ambang: 2, alasan: 'Seorang wali kunci berhalangan.' },
+  })),
+  op('GET', '/api/elections/{id}/ceremony/me', committee(200), () => ({
+    params: { id: sharedCeremony.started.id },
+  })),
+  op('POST', '/api/elections/{id}/ceremony/cert', committee(200), async (caller) => ({
+    params: { id: (await ceremonyFor(caller, 'started')).id },
+    json: { cert: serializeSignedMessage(certFor(newSeed())) },
+  })),
+  op('POST', '/api/elections/{id}/ceremony/polynomial', committee(200), async (caller) => {
+    const c = await ceremonyFor(caller, 'certs');
+    const certs = (await ceremonyOf(db, c.id))!.trustees.map((t) => readSignedMessage(t.cert!)!);
+    return {
+      params: { id: c.id },
+      json: { polynomial: serializePolynomial(makePolynomial(c.seed, certs, 2)) },
+    };
+  }),
+  op('POST', '/api/elections/{id}/ceremony/voutput', committee(200), async (caller) => {
+    const c = await ceremonyFor(caller, 'polynomials');
+    const state = (await ceremonyOf(db, c.id))!;
+    const made = makeVoutput(
+      c.seed,
+      state.trustees.map((t) => readSignedMessage(t.cert!)!),
+      readVinput(trusteeView(state, state.trustees[0]!).vinput!)!,
+    );
+    if ('problem' in made) throw new Error(made.problem);
+    return { params: { id: c.id }, json: { voutput: serializeVoutput(made.voutput) } };
+  }),
+  op('POST', '/api/elections/{id}/ceremony/key-check', committee(200), async (caller) => {
+    const c = await ceremonyFor(caller, 'complete');
+    const state = (await ceremonyOf(db, c.id))!;
+    const proof = proveKeyCheck(state.ceremony.uuid, state.trustees[0]!.keyCheckNonce, c.share!);
+    return {
+      params: { id: c.id },
+      json: { bukti: { challenge: String(proof.challenge), response: String(proof.response) } },
+    };
+  }),
+  op('GET', '/api/elections/{id}/decryption', committeeOrMaster(200), () => ({
+    params: { id: sharedCeremony.closed.id },
+  })),
+  op('POST', '/api/elections/{id}/decryption', committee(200), async (caller) => {
+    const c = await ceremonyFor(caller, 'closed');
+    return { params: { id: c.id }, json: await decryptionBody(c) };
+  }),
+  op('POST', '/api/elections/{id}/trustees/remind', committee(200), async (caller) => ({
+    params: { id: (await ceremonyFor(caller, 'certs')).id },
+  })),
   // Preparing an election (its committee)
   op('GET', '/api/elections/{id}/overview', committeeOrMaster(200), () => ({
     params: { id: openA.id },
@@ -765,6 +948,9 @@ beforeAll(async () => {
   });
   await db.transaction((tx) => setUpRecord(tx, verifiable.election, new Date()));
   verifiableOpen = verifiable.election.id;
+  sharedCeremony = {} as typeof sharedCeremony;
+  for (const stage of ['started', 'certs', 'polynomials', 'complete', 'closed'] as const)
+    sharedCeremony[stage] = await freshCeremony(stage);
   periodId = await freshPeriod();
   await freshDivision(periodId);
   await freshMember(periodId);

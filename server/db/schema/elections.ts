@@ -103,13 +103,22 @@ export const committeeInvitations = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** The address the code was sent to: only an account with this email may use it. */
     email: text('email'),
+    /** A committee member's code, or a witness's (saksi) for one candidate pair. */
+    role: text('role').$type<'panitia' | 'saksi'>().notNull().default('panitia'),
+    candidateId: uuid('candidate_id').references(() => candidates.id, { onDelete: 'cascade' }),
     /** A code works once: when and by whom it was used. */
     usedAt: timestamp('used_at', { withTimezone: true }),
     usedBy: text('used_by').references(() => user.id, { onDelete: 'set null' }),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt,
   },
-  (t) => [index('committee_invitations_election_idx').on(t.electionId)],
+  (t) => [
+    index('committee_invitations_election_idx').on(t.electionId),
+    check(
+      'committee_invitations_role',
+      sql`(${t.role} = 'panitia' and ${t.candidateId} is null) or (${t.role} = 'saksi' and ${t.candidateId} is not null)`,
+    ),
+  ],
 );
 
 /** A committee (panitia) member of one election. */
@@ -128,6 +137,32 @@ export const committeeMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.electionId, t.userId] }),
     index('committee_members_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A witness (saksi) of one candidate pair: sees the committee's overview read-only and is one of
+ * the election's trustees. One per candidate pair.
+ */
+export const electionWitnesses = pgTable(
+  'election_witnesses',
+  {
+    electionId: uuid('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    namaLengkap: text('nama_lengkap').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.electionId, t.userId] }),
+    unique('election_witnesses_candidate_unique').on(t.candidateId),
+    index('election_witnesses_user_idx').on(t.userId),
   ],
 );
 
@@ -277,6 +312,56 @@ export const electionCredentials = pgTable(
   (t) => [
     primaryKey({ columns: [t.electionId, t.nim] }),
     unique('election_credentials_public_unique').on(t.electionId, t.publicCredential),
+  ],
+);
+
+/**
+ * The key ceremony of a verifiable election (Belenios 2.0 §4.6, Pedersen): the committee and the
+ * witnesses who have joined establish a k-of-n key before lock. The Belenios uuid is fixed here,
+ * so that key files name their election before the record exists. A restart (before lock) makes
+ * a new attempt with the trustees of the moment; `parameters` is set once every voutput checked.
+ */
+export const keyCeremonies = pgTable('key_ceremonies', {
+  electionId: uuid('election_id')
+    .primaryKey()
+    .references(() => elections.id, { onDelete: 'cascade' }),
+  uuid: text('uuid').notNull().unique(),
+  threshold: integer('threshold').notNull(),
+  attempt: integer('attempt').notNull().default(1),
+  startedBy: text('started_by').references(() => user.id, { onDelete: 'set null' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).defaultNow().notNull(),
+  /** The threshold_parameters (serialized), once every trustee's voutput has checked. */
+  parameters: text('parameters'),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+/**
+ * One trustee of a key ceremony, at its 1-based position (its place among the certificates; its
+ * decryption owner id is position + 1, the server's key being the first). Only public messages
+ * are kept: the certificate, the polynomial (shares encrypted to their recipients) and the
+ * voutput (the private key encrypted to the trustee itself).
+ */
+export const ceremonyTrustees = pgTable(
+  'ceremony_trustees',
+  {
+    electionId: uuid('election_id')
+      .notNull()
+      .references(() => keyCeremonies.electionId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    role: text('role').$type<'panitia' | 'saksi'>().notNull(),
+    namaLengkap: text('nama_lengkap').notNull(),
+    cert: text('cert'),
+    polynomial: text('polynomial'),
+    voutput: text('voutput'),
+    /** The challenge of the key check (fresh per ceremony) and when the check passed. */
+    keyCheckNonce: text('key_check_nonce').notNull(),
+    keyCheckedAt: timestamp('key_checked_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.electionId, t.position] }),
+    index('ceremony_trustees_user_idx').on(t.userId),
+    check('ceremony_trustees_role', sql`${t.role} in ('panitia', 'saksi')`),
   ],
 );
 

@@ -36,7 +36,14 @@ export const committeeRouter = createRouter()
       election.id,
       `${input.namaLengkap} (${account.email}) mendaftar sebagai panitia dengan kode undangan.`,
     );
-    const me = presentMe({ user: account, admin: null, voter: null, committeeOf: [election.id] });
+    const me = presentMe({
+      user: account,
+      admin: null,
+      voter: null,
+      committeeOf: [election.id],
+      witnessOf: [],
+      trusteeOf: [],
+    });
     return c.json({ me, electionId: election.id }, 201);
   })
   .openapi(joinCommittee, async (c) => {

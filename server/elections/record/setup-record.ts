@@ -38,16 +38,16 @@ type Election = typeof elections.$inferSelect;
  * credential per NIM on the frozen roll, and the Setup event. The public credentials are
  * published sorted by value, so their order says nothing about the roll's.
  *
- * With a Pedersen group of trustees (`opts.pedersen`: the committee and witnesses, whose key
- * ceremony is issue 2/3; simulations pass one), decryption needs the server and `threshold` of
- * them. Without one, the server's key is the election key and the server alone can decrypt:
+ * With a Pedersen group of trustees (`opts.pedersen`: the committee and witnesses, from their key
+ * ceremony, trustees/ceremony.ts; simulations pass one), decryption needs the server and
+ * `threshold` of them. Without one, the server's key is the election key and the server alone can decrypt:
  * SECURITY.md says so.
  */
 export async function setUpRecord(
   tx: Tx,
   election: Election,
   lockedAt: Date,
-  opts: { pedersen?: ThresholdParameters } = {},
+  opts: { pedersen?: ThresholdParameters; uuid?: string } = {},
 ) {
   const cands = await tx
     .select()
@@ -55,7 +55,8 @@ export async function setUpRecord(
     .where(eq(candidates.electionId, election.id))
     .orderBy(asc(candidates.nomorUrut));
   const { question } = electionQuestion(cands, election);
-  const uuid = randomChars(BASE58, 22);
+  // A key ceremony fixed the uuid already: the trustees' key files name it.
+  const uuid = opts.uuid ?? randomChars(BASE58, 22);
   const server = generateTrusteeKey();
   const trustees: TrusteeKind[] = [
     { kind: 'Single', key: server.key },

@@ -10,6 +10,7 @@ import { canExtend, lockBlockers } from '../rules/lifecycle.ts';
 import { draftForUpdate } from './guard.ts';
 import { ENCRYPTED_BALLOT_FORMAT, setUpRecord } from '../record/setup-record.ts';
 import type { ThresholdParameters } from '../../../shared/crypto/trustees.ts';
+import { ceremonyOf, parametersOf } from '../trustees/ceremony.ts';
 
 type Election = typeof elections.$inferSelect;
 
@@ -35,7 +36,7 @@ export async function blockersOf(db: Db | Tx, e: Election, now = new Date()) {
     .select({ n: sql<number>`count(*)::int` })
     .from(candidates)
     .where(eq(candidates.electionId, e.id));
-  return lockBlockers(
+  const blockers = lockBlockers(
     {
       ...e,
       candidateCount: Number(c?.n ?? 0),
@@ -44,6 +45,20 @@ export async function blockersOf(db: Db | Tx, e: Election, now = new Date()) {
     },
     now,
   );
+  const ceremony = await ceremonyBlocker(db, e);
+  return ceremony ? [...blockers, ceremony] : blockers;
+}
+
+/** Why the key ceremony keeps a verifiable election from being locked, if it does. */
+async function ceremonyBlocker(db: Db | Tx, e: Election): Promise<string | undefined> {
+  if (e.ballotFormat !== ENCRYPTED_BALLOT_FORMAT) return undefined;
+  const state = await ceremonyOf(db, e.id);
+  if (!state || state.phase === 'ready') return undefined;
+  if (state.phase === 'keycheck') {
+    const waiting = state.trustees.filter((t) => !t.keyCheckedAt).map((t) => t.namaLengkap);
+    return `Pemeriksaan berkas kunci belum selesai (menunggu ${waiting.join(', ')}).`;
+  }
+  return 'Upacara kunci belum selesai: setiap wali kunci harus menyelesaikan ketiga langkahnya.';
 }
 
 /**
@@ -60,6 +75,8 @@ export async function lockElection(
 ) {
   return db.transaction(async (tx) => {
     const election = await draftForUpdate(tx, electionId);
+    // The trustees' key, when a ceremony was held (its row lock keeps a restart out meanwhile).
+    const ceremony = await ceremonyOf(tx, electionId, { forUpdate: true });
     const blockers = await blockersOf(tx, election);
     if (blockers.length)
       throw new ApiError(409, 'NOT_READY', `Pemilihan belum dapat dikunci: ${blockers.join(' ')}`);
@@ -86,7 +103,14 @@ export async function lockElection(
     // with the roll, and the credentials' count and fingerprint are announced with the lock.
     const record =
       locked!.ballotFormat === ENCRYPTED_BALLOT_FORMAT
-        ? await setUpRecord(tx, locked!, locked!.lockedAt!, opts)
+        ? await setUpRecord(
+            tx,
+            locked!,
+            locked!.lockedAt!,
+            ceremony
+              ? { pedersen: parametersOf(ceremony.ceremony), uuid: ceremony.ceremony.uuid }
+              : opts,
+          )
         : null;
     await appendAudit(tx, {
       ...auditActor(actor, 'panitia'),

@@ -8,7 +8,8 @@ const jakarta = new Intl.DateTimeFormat('id-ID', {
 });
 const wib = (d: Date) => `${jakarta.format(d)} WIB`;
 
-function mail(subject: string, paragraphs: string[]) {
+/** A mail of plain paragraphs with the BEM signature, as text and escaped HTML. */
+export function mail(subject: string, paragraphs: string[]) {
   const text = [...paragraphs, '', SIGNATURE].join('\n\n');
   const html = [...paragraphs, SIGNATURE]
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)

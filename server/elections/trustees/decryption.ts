@@ -1,0 +1,104 @@
+import { appendAudit } from '../../audit/append-audit.ts';
+import { auditActor } from '../../audit/audit-actor.ts';
+import type { Actor } from '../../auth/actor.ts';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { PartialDecryption } from '../../../shared/crypto/decryption.ts';
+import {
+  readOwned,
+  readSetupData,
+  readSizedTally,
+  readTrustees,
+} from '../../../shared/crypto/record/items.ts';
+import { addTrusteeDecryption, closeRecord } from '../record/close-record.ts';
+import { recordEntriesOf, recordRow } from '../record/record-store.ts';
+import { ceremonyOf } from './ceremony.ts';
+
+/** The server's Single key owns decryption id 1; trustee at position p owns p + 1 (§4.18). */
+export const ownerOf = (position: number) => position + 1;
+
+/**
+ * Where the decryption of a verifiable election stands: whether the polls are closed and the
+ * encrypted tally exists (closing the record first when they are), the number of ballots in it,
+ * which trustees have decrypted, how many are needed, and whether the result is in.
+ */
+export async function decryptionStatus(db: Db, electionId: string) {
+  const state = await ceremonyOf(db, electionId);
+  const row = await recordRow(db, electionId);
+  if (!state || !row || !state.ceremony.parameters)
+    throw new ApiError(
+      404,
+      'NOT_FOUND',
+      'Pemilihan ini tidak memiliki wali kunci: hasilnya tidak menunggu dekripsi.',
+    );
+  const tallied = await closeRecord(db, electionId);
+  const entries = await recordEntriesOf(db, electionId);
+  const data = new Map(entries.filter((e) => e.kind === 'data').map((e) => [e.hash, e.text]));
+  const events = entries.flatMap((e) => (e.kind === 'event' ? [e.event] : []));
+  const decrypted = new Set(
+    events
+      .filter((e) => e.type === 'PartialDecryption')
+      .map((e) => readOwned(data.get(e.payload!)!).owner),
+  );
+  const sized = events.find((e) => e.type === 'EncryptedTally');
+  const numTallied = sized ? readSizedTally(data.get(sized.payload!)!).num_tallied : null;
+  const setup = readSetupData(data.get(events[0]!.payload!)!);
+  const pedersen = readTrustees(data.get(setup.trustees)!).find((t) => t.kind === 'Pedersen');
+  return {
+    tallied,
+    numTallied,
+    threshold: pedersen?.kind === 'Pedersen' ? pedersen.params.threshold : state.ceremony.threshold,
+    trustees: state.trustees.map((t) => ({
+      position: t.position,
+      userId: t.userId,
+      namaLengkap: t.namaLengkap,
+      role: t.role,
+      decrypted: decrypted.has(ownerOf(t.position)),
+    })),
+    resultReady: events.some((e) => e.type === 'Result'),
+  };
+}
+
+/**
+ * A trustee's partial decryption, made in their browser from the tally it recomputed from the
+ * public ballots: checked against the record's tally and the trustee's verification key before it
+ * is appended; the result follows once `threshold` trustees have decrypted.
+ */
+export async function submitDecryption(
+  db: Db,
+  actor: Actor,
+  electionId: string,
+  decryption: PartialDecryption,
+) {
+  const state = await ceremonyOf(db, electionId);
+  const me = state?.trustees.find((t) => t.userId === actor.user.id);
+  if (!state || !me) throw new ApiError(403, 'NOT_TRUSTEE', 'Anda bukan wali kunci pemilihan ini.');
+  const row = await recordRow(db, electionId);
+  if (!row || !state.ceremony.parameters)
+    throw new ApiError(409, 'NOT_LOCKED', 'Pemilihan ini belum dikunci dengan kunci para wali.');
+  if (!(await closeRecord(db, electionId)))
+    throw new ApiError(
+      409,
+      'NOT_CLOSED',
+      'Pemungutan suara belum ditutup: dekripsi baru dapat dilakukan setelah pemilihan selesai.',
+    );
+  const done = await addTrusteeDecryption(db, electionId, ownerOf(me.position), decryption);
+  await appendAudit(db, {
+    ...auditActor(actor, me.role),
+    action: 'election.trustee_decrypted',
+    entityType: 'election',
+    entityId: electionId,
+    electionId,
+    summary: done
+      ? `${me.namaLengkap} mengirim dekripsi parsial; hasil pemilihan kini tersedia`
+      : `${me.namaLengkap} mengirim dekripsi parsial`,
+    details: { position: me.position, resultReady: done },
+  });
+  return done;
+}
+
+/** The positions of trustees (with their user ids) who have not decrypted yet. */
+export async function pendingTrustees(db: Db, electionId: string) {
+  const status = await decryptionStatus(db, electionId);
+  return status.trustees.filter((t) => !t.decrypted);
+}
