@@ -123,7 +123,15 @@ export const routes: RouteObject[] = [
             path: 'pemilih',
             Component: lazyPage(() => import('./routes/panitia/pemilih.tsx')),
           },
+          {
+            path: 'wali-kunci',
+            Component: lazyPage(() => import('./routes/panitia/wali-kunci.tsx')),
+          },
         ],
+      },
+      {
+        path: '/wali-kunci/:eventId',
+        Component: lazyPage(() => import('./routes/wali-kunci.tsx')),
       },
       { path: '*', Component: lazyPage(() => import('./routes/not-found.tsx')) },
     ],

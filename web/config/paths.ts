@@ -35,4 +35,6 @@ export const paths = {
     masterVoting: '/admin-master/voting',
   },
   panitia: (eventId: string) => `/panitia/${encodeURIComponent(eventId)}`,
+  /** A trustee's own steps: the key ceremony, the key check, the decryption. */
+  waliKunci: (eventId: string) => `/wali-kunci/${encodeURIComponent(eventId)}`,
 } as const;

@@ -15,6 +15,7 @@ import {
 } from '../../mail/templates/trustees.ts';
 import { canEditSetup } from '../rules/lifecycle.ts';
 import { recordRow } from '../record/record-store.ts';
+import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
 import { readPartialDecryption } from '../../../shared/crypto/record/items.ts';
 import {
   ceremonyOf,
@@ -131,7 +132,10 @@ async function presentCeremony(db: Db, actor: Actor, election: Election) {
     prospective: prospective.map((p) => ({ namaLengkap: p.namaLengkap, role: p.role })),
     defaultThreshold: defaultThreshold(prospective.length),
     canManage: can(actor, 'election', 'prepare', election) && canEditSetup(election),
+    canRemind: can(actor, 'election', 'prepare', election),
     myPosition: state?.trustees.find((t) => t.userId === actor.user.id)?.position ?? null,
+    verifiable: election.ballotFormat === ENCRYPTED_BALLOT_FORMAT,
+    locked: election.status !== 'draft',
   };
 }
 
@@ -149,6 +153,8 @@ async function presentRound(db: Db, actor: Actor, election: Election) {
       keyChecked: me.keyCheckedAt !== null,
     },
     electionTitle: election.title,
+    trusteeCount: state.trustees.length,
+    locked: election.status !== 'draft',
   };
 }
 

@@ -51,8 +51,14 @@ export const ceremonyOut = z
     defaultThreshold: z.number(),
     /** Whether the caller may start or restart it (its committee, before lock). */
     canManage: z.boolean(),
+    /** Whether the caller may remind the trustees by mail (its committee). */
+    canRemind: z.boolean(),
     /** The caller's position when they are a trustee. */
     myPosition: z.number().nullable(),
+    /** Only a verifiable election (encrypted ballots) has trustees. */
+    verifiable: z.boolean(),
+    /** Locked: the ceremony can no longer start or restart. */
+    locked: z.boolean(),
   })
   .openapi('KeyCeremony');
 
@@ -77,6 +83,9 @@ export const trusteeRoundOut = z
     voutput: z.string().nullable(),
     keyCheckNonce: z.string(),
     electionTitle: z.string(),
+    trusteeCount: z.number(),
+    /** Locked: the ceremony is over; decryption follows once the polls close. */
+    locked: z.boolean(),
   })
   .openapi('TrusteeRound');
 
@@ -134,10 +143,10 @@ export const getTrusteeRound = apiRoute(access.committee('holdKey'), {
   responses: { 200: { description: 'Round', content: json(trusteeRoundOut) }, ...refusals },
 });
 
-const step = <S extends z.ZodType>(path: string, summary: string, schema: S) =>
+const step = <P extends string, S extends z.ZodType>(path: P, summary: string, schema: S) =>
   apiRoute(access.committee('holdKey'), {
     method: 'post',
-    path: `/elections/{id}/ceremony/${path}`,
+    path: `/elections/{id}/ceremony/${path}` as `/elections/{id}/ceremony/${P}`,
     tags: ['Wali kunci'],
     summary,
     request: { params: electionParam, body: { required: true, content: json(schema) } },

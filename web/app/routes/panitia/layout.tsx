@@ -12,6 +12,7 @@ const TABS = [
   ['pengaturan', 'Pengaturan'],
   ['kandidat', 'Kandidat'],
   ['pemilih', 'Pemilih'],
+  ['wali-kunci', 'Wali Kunci'],
 ] as const;
 
 export type PanitiaContext = { overview: Overview; canPrepare: boolean };
