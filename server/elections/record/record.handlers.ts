@@ -8,6 +8,7 @@ import { loadElection } from '../results/election-row.ts';
 import { resultsPublic, visibleToPublic } from '../rules/lifecycle.ts';
 import { recordArchive, recordRow } from './record-store.ts';
 import { getRecord, getRecordHead } from './record.routes.ts';
+import { keySummary } from '../trustees/summary.ts';
 
 const NO_RECORD = 'Pemilihan ini tidak memiliki rekaman publik.';
 
@@ -49,6 +50,7 @@ export const recordRouter = createRouter()
     const row = await recordRow(db, id);
     if (!row) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
     const cut = throughTally && row.tallyHash !== null;
+    const key = await keySummary(db, id);
     c.header('Cache-Control', 'no-store');
     return c.json(
       {
@@ -57,6 +59,8 @@ export const recordRouter = createRouter()
         events: (cut ? row.tallyHeight! : row.headHeight) + 1,
         complete: !cut,
         credentials: { count: row.credentialsCount, fingerprint: row.credentialsFingerprint },
+        fingerprint: row.fingerprint,
+        keyHolders: { threshold: key?.threshold ?? null, trustees: key?.trustees ?? [] },
       },
       200,
     );

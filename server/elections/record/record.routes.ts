@@ -41,6 +41,15 @@ export const getRecordHead = apiRoute(access.decidedByHandler(howMuch), {
             events: z.number(),
             complete: z.boolean(),
             credentials: z.object({ count: z.number(), fingerprint: z.string() }),
+            /** The election's fingerprint (SHA-256 of the election object, §4.15). */
+            fingerprint: z.string(),
+            /** Who holds the key with the server: names and roles, never keys. */
+            keyHolders: z.object({
+              threshold: z.number().nullable(),
+              trustees: z.array(
+                z.object({ namaLengkap: z.string(), role: z.enum(['panitia', 'saksi']) }),
+              ),
+            }),
           }),
         },
       },

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { committeeMembers } from '../../db/schema/index.ts';
 import { computeResults, type ElectionResults } from './compute-results.ts';
 import { resultsFileName } from './export-csv.ts';
+import { keySummary, type KeySummary } from '../trustees/summary.ts';
 
 const jakarta = new Intl.DateTimeFormat('id-ID', {
   dateStyle: 'full',
@@ -30,6 +31,8 @@ export type BeritaAcaraInput = {
   committee: string[];
   publicUrl: string;
   generatedAt: Date;
+  /** A verifiable election's record and who holds its key (names and roles, never keys). */
+  record?: KeySummary | undefined;
 };
 
 const PAGE = { size: 'A4' as const, margin: 50 };
@@ -44,7 +47,7 @@ const MONO = 'Courier';
  * witness. Any mismatch found while counting is printed, never left out.
  */
 export async function renderBeritaAcara(input: BeritaAcaraInput): Promise<Buffer> {
-  const { results: r, committee, publicUrl, generatedAt } = input;
+  const { results: r, committee, publicUrl, generatedAt, record } = input;
   const url = verificationUrl(publicUrl, r.election.id);
   const doc = new PDFDocument({
     size: PAGE.size,
@@ -250,6 +253,48 @@ export async function renderBeritaAcara(input: BeritaAcaraInput): Promise<Buffer
       );
   }
 
+  if (record) {
+    heading('F. Rekaman Terverifikasi dan Wali Kunci');
+    doc.text(
+      'Seluruh pemilihan ini tercatat dalam rekaman publik berformat Belenios 2.0: kunci, surat ' +
+        'suara terenkripsi, tally, dekripsi beserta buktinya, dan hasil.',
+      left,
+      doc.y,
+      { width },
+    );
+    doc.moveDown(0.3);
+    field('Kode pemilihan', record.uuid);
+    field('Sidik pemilihan', record.fingerprint);
+    if (record.threshold !== null) {
+      field(
+        'Pemegang kunci',
+        `kunci server dan ${record.trustees.length} wali kunci; hasil dibuka oleh ` +
+          `${record.threshold} wali kunci bersama kunci server`,
+      );
+      record.trustees.forEach((t, i) => {
+        ensure(14);
+        doc.text(
+          `${i + 1}. ${t.namaLengkap} (${t.role === 'saksi' ? 'Saksi' : 'Panitia'})`,
+          left,
+          doc.y,
+          {
+            width,
+          },
+        );
+      });
+    } else {
+      field('Pemegang kunci', 'kunci server saja (pemilihan ini tidak memiliki wali kunci)');
+    }
+    doc.moveDown(0.3);
+    doc.text(
+      `Cara memeriksa: unduh rekaman dari ${url}, lalu periksa di halaman Verifikasi situs ini ` +
+        'atau dengan perintah "belenios-tool election verify --dir <folder berisi berkas .bel>".',
+      left,
+      doc.y,
+      { width },
+    );
+  }
+
   // Verification QR code and signatures stay together on one page.
   const qrSize = 80;
   ensure(qrSize + 16 + 45);
@@ -347,6 +392,7 @@ export async function exportResultsPdf(
     committee: committee.map((c) => c.nama),
     publicUrl,
     generatedAt: now,
+    record: await keySummary(db, electionId),
   });
   return { filename: resultsFileName(results, 'pdf'), body };
 }

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -414,6 +415,33 @@ describe('an election whose key the committee holds', () => {
     });
     expect(`${theirs.stdout}${theirs.stderr}`).not.toMatch(/error|fail/i);
     expect(theirs.status).toBe(0);
+    // The results page's record section and the berita acara name the trustees and the
+    // threshold, and give the fingerprint and the way to verify; never a key.
+    const head = await body(await outsider.get(`/api/elections/${e.id}/record/head`));
+    expect(head).toMatchObject({
+      fingerprint: expect.stringMatching(/^[A-Za-z0-9+\/]{43}$/),
+      keyHolders: {
+        threshold: 2,
+        trustees: [
+          { namaLengkap: 'Panitia A', role: 'panitia' },
+          { namaLengkap: 'Panitia B', role: 'panitia' },
+          { namaLengkap: 'Panitia C', role: 'panitia' },
+        ],
+      },
+    });
+    const pdf = await a.get(`/api/results/${e.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    const { text } = await extractText(
+      await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())),
+      { mergePages: true },
+    );
+    expect(text).toContain('F. Rekaman Terverifikasi dan Wali Kunci');
+    expect(text).toContain(String(head.fingerprint));
+    expect(text).toMatch(/hasil dibuka oleh\s+2 wali kunci/);
+    expect(text).toContain('3. Panitia C (Panitia)');
+    expect(text).toContain('belenios-tool election verify');
+    for (const t of trustees) expect(text).not.toContain(String(t.share));
+
     // The partial decryptions in the record: the server's (owner 1) and trustees 1 and 3's.
     const parsed = readRecord(bytes);
     const owners = parsed.events

@@ -59,6 +59,33 @@ function RecordSection({ electionId }: { electionId: string }) {
               Hasil belum diumumkan: rekaman ini berhenti pada tally terenkripsi.
             </p>
           )}
+          <p>
+            Sidik pemilihan: <code className="code hash">{head.data.fingerprint}</code>
+          </p>
+          {head.data.keyHolders.threshold !== null ? (
+            <>
+              <p>
+                Kunci pemilihan dipegang bersama oleh server dan{' '}
+                {head.data.keyHolders.trustees.length} wali kunci; hasil dibuka oleh{' '}
+                {head.data.keyHolders.threshold} wali kunci bersama kunci server, tanpa seorang pun
+                memegang kunci utuh:
+              </p>
+              <ul>
+                {head.data.keyHolders.trustees.map((t, i) => (
+                  <li key={i}>
+                    {t.namaLengkap} ({t.role === 'saksi' ? 'Saksi' : 'Panitia'})
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>Kunci pemilihan ini dipegang server saja (tanpa wali kunci).</p>
+          )}
+          <p className="field-hint">
+            Cara memeriksa: unduh rekamannya, lalu buka halaman Verifikasi, atau jalankan{' '}
+            <code>belenios-tool election verify --dir FOLDER</code> pada folder berisi berkas .bel
+            tersebut.
+          </p>
         </>
       ) : null}
       <p className="page-actions">

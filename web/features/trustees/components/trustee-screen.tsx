@@ -298,11 +298,11 @@ function KeySourceFields({
         <legend>Sumber kunci</legend>
         <label className="check">
           <input type="radio" name="source" checked={!paper} onChange={() => onPaper(false)} />{' '}
-          Berkas kunci dan kata sandinya
+          Memakai berkas kunci dan kata sandinya
         </label>
         <label className="check">
-          <input type="radio" name="source" checked={paper} onChange={() => onPaper(true)} /> Kode
-          cadangan kertas
+          <input type="radio" name="source" checked={paper} onChange={() => onPaper(true)} />{' '}
+          Memakai kode cadangan kertas
         </label>
       </fieldset>
       {paper ? (
