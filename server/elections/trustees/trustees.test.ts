@@ -419,7 +419,7 @@ describe('an election whose key the committee holds', () => {
     // threshold, and give the fingerprint and the way to verify; never a key.
     const head = await body(await outsider.get(`/api/elections/${e.id}/record/head`));
     expect(head).toMatchObject({
-      fingerprint: expect.stringMatching(/^[A-Za-z0-9+\/]{43}$/),
+      fingerprint: expect.stringMatching(/^[A-Za-z0-9+/]{43}$/),
       keyHolders: {
         threshold: 2,
         trustees: [
