@@ -98,7 +98,7 @@ function routeTable(site: A11ySite): Route[] {
       url: make(x.electionId),
       ...(i > 0 ? { variantFor } : {}),
     }));
-  const panitiaTabs = ['ringkasan', 'pengaturan', 'kandidat', 'pemilih'];
+  const panitiaTabs = ['ringkasan', 'pengaturan', 'kandidat', 'pemilih', 'wali-kunci'];
   const signedIn = { openTo: ROLES.filter((r) => r !== 'signed out'), group: 'voting' };
   const admin = { openTo: ADMINS, group: 'admin' };
   const master = { openTo: ['master'] as Role[], group: 'master' };
@@ -249,6 +249,13 @@ function routeTable(site: A11ySite): Route[] {
       ],
     },
     { pattern: '/panitia/:eventId', url: paths.panitia(e.draft.electionId), ...panitia },
+    // A trustee's own page: the draft's committee member holds a part of its key.
+    {
+      pattern: '/wali-kunci/:eventId',
+      url: paths.waliKunci(e.draft.electionId),
+      openTo: ['committee'],
+      group: 'panitia',
+    },
     ...[e.draft, e.open, e.closed].flatMap((x, i) =>
       panitiaTabs.map((tab): Route => ({
         pattern: `/panitia/:eventId/${tab}`,

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newVoter, signIn } from './support/fixtures.ts';
 import { startOwnServer } from './support/own-server.ts';
+import { client, ok } from './support/api.ts';
+import { ceremonyThroughApi, decryptThroughApi } from './support/ceremony.ts';
 import { verifyRecord } from '../shared/crypto/verify/verify-record.ts';
 
 const MASTER = { email: 'ketua@journey.test', password: 'sandi-master-journey', name: 'Ketua BEM' };
@@ -125,7 +127,39 @@ test('an election from request to a counted vote, with real accounts', async ({
     await expect(row).toHaveCount(0); // the list shows those still waiting
   }
 
-  // 6. Settings: the imported roll, polls opening in a moment.
+  // 6. The key: the committee invites the witness of pair 1, who joins with the code; the
+  // committee member and the witness hold the key together (their browsers' work, done here
+  // through the API: the trustees' screens have their own journey, trustees.spec.ts).
+  await panitia.getByRole('tab', { name: 'Ringkasan' }).click();
+  await panitia.getByLabel('Email saksi nomor urut 1').fill('saksi@himaem.test');
+  await panitia.getByRole('button', { name: 'Undang saksi nomor urut 1' }).click();
+  const invited = panitia.getByText(/Undangan saksi nomor urut 1 dengan kode SKS-/);
+  await expect(invited).toBeVisible();
+  const witnessCode = /SKS-[A-Z0-9]{4}-[A-Z0-9]{4}/.exec((await invited.textContent())!)![0];
+  const witnessApi = await client(server.url);
+  await ok(
+    witnessApi.post('/api/committee/register', {
+      data: {
+        kodeUndangan: witnessCode,
+        namaLengkap: 'Sinta Saksi',
+        email: 'saksi@himaem.test',
+        password: 'sandi-saksi-1',
+        confirmPassword: 'sandi-saksi-1',
+      },
+    }),
+    201,
+  );
+  await witnessApi.dispose();
+  const trustees = await ceremonyThroughApi(
+    electionId,
+    [
+      { email: 'rina@himaem.test', password: 'sandi-panitia-1' },
+      { email: 'saksi@himaem.test', password: 'sandi-saksi-1' },
+    ],
+    { baseURL: server.url },
+  );
+
+  // 7. Settings: the imported roll, polls opening in a moment.
   await panitia.getByRole('tab', { name: 'Pengaturan' }).click();
   await panitia.getByLabel('Pemilih', { exact: true }).selectOption('roll');
   await panitia.getByLabel('Waktu Mulai').fill(wibIn(45_000));
@@ -134,7 +168,7 @@ test('an election from request to a counted vote, with real accounts', async ({
   await panitia.getByRole('button', { name: 'Simpan Pengaturan' }).click();
   await expect(panitia.getByText('Pengaturan tersimpan.')).toBeVisible();
 
-  // 7. The roll from a CSV, after its preview.
+  // 8. The roll from a CSV, after its preview.
   await panitia.getByRole('tab', { name: 'Pemilih' }).click();
   const chooser = panitia.waitForEvent('filechooser');
   await panitia.getByRole('button', { name: 'Impor CSV' }).click();
@@ -149,7 +183,7 @@ test('an election from request to a counted vote, with real accounts', async ({
   await panitia.getByRole('button', { name: 'Ya, Terapkan' }).click();
   await expect(panitia.getByText('3 NIM ditetapkan sebagai daftar pemilih.')).toBeVisible();
 
-  // 8. Lock.
+  // 9. Lock.
   await panitia.getByRole('tab', { name: 'Pengaturan' }).click();
   await panitia.getByRole('button', { name: 'Kunci Pemilihan' }).click();
   await panitia.getByRole('button', { name: 'Ya, Kunci' }).click();
@@ -157,7 +191,7 @@ test('an election from request to a counted vote, with real accounts', async ({
   await panitia.getByRole('tab', { name: 'Kandidat' }).click();
   await expect(panitia.getByRole('button', { name: 'Tambah Kandidat' })).toHaveCount(0);
 
-  // 9. Voters vote once each, in secret; a second vote is refused.
+  // 10. Voters vote once each, in secret; a second vote is refused.
   const choices = [
     'Nomor 1: Andi Saputra dan Budi Hartono',
     'Nomor 2: Citra Lestari dan Dewi Anggraini',
@@ -197,12 +231,16 @@ test('an election from request to a counted vote, with real accounts', async ({
   await expect(watcher.getByText(/Hasil belum tersedia/)).toBeVisible();
   expect(await watcher.locator('main').textContent()).not.toMatch(/suara \(/);
 
-  // 10. The polls close; the committee announces the results (released by hand); they appear,
+  // 11. The polls close; the committee announces the results (released by hand); they appear,
   // with downloads and the receipt check.
   await panitia.getByRole('tab', { name: 'Ringkasan' }).click();
   await expect(panitia.getByRole('button', { name: 'Umumkan Hasil' })).toBeVisible({
     timeout: 90_000,
   });
+  // The two trustees decrypt the tally (closed for good a moment after the end).
+  await expect(async () => decryptThroughApi(electionId, trustees, { baseURL: server.url })).toPass(
+    { timeout: 30_000, intervals: [2_000] },
+  );
   await watcher.reload();
   await expect(watcher.getByText(/panitia belum mengumumkan hasil/)).toBeVisible();
   await panitia.getByRole('button', { name: 'Umumkan Hasil' }).click();
@@ -256,7 +294,7 @@ test('an election from request to a counted vote, with real accounts', async ({
   expect(theirs.status, theirs.stdout + theirs.stderr).toBe(0);
   fs.rmSync(recordDir, { recursive: true, force: true });
 
-  // 11. Verify the stored election from the database itself (its record, every proof).
+  // 12. Verify the stored election from the database itself (its record, every proof).
   info.annotations.push({ type: 'receipts', description: receipts.join(' ') });
   await server.stop();
   const verify = spawnSync(

@@ -32,6 +32,7 @@ import {
   type Session,
 } from './support/hostile.ts';
 import { withSiteLock } from './support/site-lock.ts';
+import { ceremonyThroughApi, decryptThroughApi } from './support/ceremony.ts';
 import { XSS_CORPUS } from './support/xss-corpus.ts';
 
 /**
@@ -401,6 +402,7 @@ test('hostile text in every field a page renders is shown as text and never runs
   // ---- The committee: a member per name the rules take (each uses up an invitation code). ----
   let electionId = '';
   const committee = { email: '', password: 'sandi-panitia-1' };
+  const members: { email: string; password: string }[] = [];
   await plantEach(ledger, 'panitia', {
     tag,
     fields: ['namaLengkap'],
@@ -426,6 +428,7 @@ test('hostile text in every field a page renders is shown as text and never runs
       if (res.status() === 201) {
         electionId ||= ((await res.json()) as { electionId: string }).electionId;
         committee.email ||= email;
+        members.push({ email, password: committee.password });
       }
       return res;
     },
@@ -501,6 +504,10 @@ test('hostile text in every field a page renders is shown as text and never runs
   const editorS = await session('admin', editor);
   const masterS = await session('master', E2E_MASTER);
   const committeeS = await session('panitia', committee);
+
+  // The key is held by every committee member (their names are the planted ones), any 2 of whom
+  // open the result with the server.
+  const trustees = await ceremonyThroughApi(electionId, members);
 
   // The polls open in a few seconds and close while the other pages are being looked at.
   const opensInMs = 4_000;
@@ -861,6 +868,12 @@ test('hostile text in every field a page renders is shown as text and never runs
     `/panitia/${electionId}/pemilih`,
     verifiedVoters.flatMap(namesOf),
   );
+  await look.view(
+    committeeS,
+    'panitia wali kunci',
+    `/panitia/${electionId}/wali-kunci`,
+    ledger.of('panitia.namaLengkap'),
+  );
   await look.view(committeeS, 'panitia pengaturan', `/panitia/${electionId}/pengaturan`, [], {
     ready: (page) => expect(page.getByLabel('Judul')).toHaveValue(title.value),
   });
@@ -868,6 +881,7 @@ test('hostile text in every field a page renders is shown as text and never runs
   // ---- Results, once the polls have closed. ----
   const wait = closesAt + 3_000 - Date.now();
   if (wait > 0) await pub.page.waitForTimeout(wait);
+  await decryptThroughApi(electionId, trustees);
   await look.view(
     pub,
     'hasil pemilihan',

@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
-import { E2E_MASTER } from './support/accounts.ts';
 import { ballotBody } from './support/booth.ts';
 import { client, electionThroughApi, ok } from './support/election-api.ts';
-import { signIn } from './support/fixtures.ts';
+import { signIn, waitForMail } from './support/fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { decryptMessage, readPolynomial, seedKeys } from '../shared/crypto/ceremony.ts';
 import { openKeyFile } from '../shared/crypto/key-file.ts';
@@ -47,47 +46,39 @@ test('the committee and two witnesses hold the key: 2 of 3 open the result, the 
   test.setTimeout(420_000);
   const sent: string[] = [];
   const e = await electionThroughApi({ voters: 3, opensInMs: 3_600_000, lock: false });
-  const master = await client();
-  await ok(
-    master.post('/api/auth/sign-in/email', {
-      data: { email: E2E_MASTER.email, password: E2E_MASTER.password },
-    }),
-  );
 
-  // The trustees: the committee member and two more, each signed in in a browser of their own.
+  // The committee member, in their browser, invites one witness per candidate pair; each
+  // witness gets the code by mail and registers with it in a browser of their own (the second
+  // at phone width). A witness reads the overview, and the key's tab, and nothing else.
   const trustees: Trustee[] = [];
   const panitia = await browserFor(browser, false, sent);
   await signIn(panitia, '/login', e.committee.email, e.committee.password);
   await expect(panitia).not.toHaveURL(/\/login/);
   trustees.push({ page: panitia, pass: PASS[0]!, name: 'Bayu Panitia' });
+  await panitia.goto(`/panitia/${e.electionId}/ringkasan`);
   for (const [i, name] of ['Sari Saksi', 'Tono Saksi'].entries()) {
-    const email = `wali${i}.${Date.now()}@mahasiswa.test`;
-    const inv = await ok<{ code: string }>(
-      master.post(`/api/oversight/elections/${e.electionId}/invitations`, { data: { email } }),
-      201,
-    );
-    const c = await client();
-    await ok(
-      c.post('/api/committee/register', {
-        data: {
-          kodeUndangan: inv.code,
-          namaLengkap: name,
-          email,
-          password: 'sandi-wali-kunci-1',
-          confirmPassword: 'sandi-wali-kunci-1',
-        },
-      }),
-      201,
-    );
-    await c.dispose();
+    const email = `saksi${i + 1}.${Date.now()}@mahasiswa.test`;
+    await panitia.getByLabel(`Email saksi nomor urut ${i + 1}`).fill(email);
+    await panitia.getByRole('button', { name: `Undang saksi nomor urut ${i + 1}` }).click();
+    await expect(panitia.getByText(`Undangan saksi nomor urut ${i + 1} dengan kode`)).toBeVisible();
+    const mail = await waitForMail(email, /SKS-/);
+    const code = /SKS-[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(mail.text)![0];
     const page = await browserFor(browser, i === 1, sent);
-    await signIn(page, '/login', email, 'sandi-wali-kunci-1');
-    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/register-panitia');
+    await page.getByLabel('Kode Undangan').fill(code);
+    await page.getByLabel('Nama Lengkap').fill(name);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Kata Sandi', { exact: true }).fill('sandi-saksi-kunci-1');
+    await page.getByLabel('Konfirmasi Kata Sandi').fill('sandi-saksi-kunci-1');
+    await page.getByRole('button', { name: 'Daftar' }).click();
+    await expect(page).toHaveURL(/\/panitia\/[0-9a-f-]+\/ringkasan$/);
+    await expect(page.getByRole('tab')).toHaveText(['Ringkasan', 'Wali Kunci']);
     trustees.push({ page, pass: PASS[i + 1]!, name });
   }
 
   // The committee chooses the threshold (a majority by default) and starts the ceremony.
   await panitia.goto(`/panitia/${e.electionId}/wali-kunci`);
+  await expect(panitia.getByText('Sari Saksi (Saksi)')).toBeVisible();
   const threshold = panitia.getByLabel('Ambang (jumlah wali kunci yang dibutuhkan)');
   await expect(threshold).toHaveValue('2');
   await expect(panitia.getByText(/Bila lebih dari 1 orang kehilangan berkas kunci/)).toBeVisible();
@@ -340,5 +331,4 @@ test('the committee and two witnesses hold the key: 2 of 3 open the result, the 
   expect(secrets.length).toBeGreaterThanOrEqual(3 * 4 + 3 * 2 + 9);
   for (const s of secrets) expect(sent.some((b) => b.includes(s))).toBe(false);
   await committeeApi.dispose();
-  await master.dispose();
 });

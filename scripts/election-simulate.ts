@@ -165,7 +165,9 @@ try {
     voter: null,
     committeeOf: [electionId],
   } as unknown as Actor;
-  await lockElection(db, actor, electionId, { pedersen: pedersen?.params });
+  await lockElection(db, actor, electionId, {
+    simulated: pedersen ? { pedersen: pedersen.params } : 'none',
+  });
   console.log(`Penyiapan (kunci wali, ${voterCount} kredensial, Setup): ${lap()}`);
 
   // The polls open (the schedule moves instead of the clock).

@@ -35,6 +35,7 @@ import { servicesRouter } from './content/services/services.handlers.ts';
 import { resultsRouter } from './elections/results/results.handlers.ts';
 import { recordRouter } from './elections/record/record.handlers.ts';
 import { trusteesRouter } from './elections/trustees/trustees.handlers.ts';
+import { witnessesRouter } from './elections/witnesses/witnesses.handlers.ts';
 import { verificationRouter } from './people/voters/verification.handlers.ts';
 import { votersRouter } from './people/voters/voters.handlers.ts';
 
@@ -64,6 +65,7 @@ function apiRoutes() {
     .route('/', resultsRouter)
     .route('/', recordRouter)
     .route('/', trusteesRouter)
+    .route('/', witnessesRouter)
     .route('/', documentsRouter)
     .route('/', servicesRouter)
     .route('/', articlesRouter)
@@ -122,7 +124,10 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
   app.on(
     'POST',
     '/api/election-requests',
-    rateLimit('election-request', { windowSeconds: 3600, max: 20 }),
+    rateLimit('election-request', {
+      windowSeconds: 3600,
+      max: services.env.electionRequestsPerHour,
+    }),
   );
   // A berita acara is rendered on this process's CPU: ten renderings a minute and two at once
   // per address, four at once in all (a refusal — not found, sealed — costs nothing).

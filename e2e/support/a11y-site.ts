@@ -5,6 +5,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { samplePdf } from '../../server/content/documents/sample-pdf.ts';
 import { E2E_MASTER } from './accounts.ts';
+import { decryptThroughApi } from './ceremony.ts';
 import { client, electionThroughApi, ok } from './election-api.ts';
 import { newVoter, registerByApi, type Voter } from './fixtures.ts';
 import { ballotBody } from './booth.ts';
@@ -109,6 +110,8 @@ export async function buildA11ySite(): Promise<A11ySite> {
     rollNims: [voter.nim],
     opensInMs: 86_400_000,
     lock: false,
+    // Its key held, so that it can be locked (the confirm dialog is scanned).
+    ceremony: 'held',
   });
   const archived = await electionThroughApi({ voters: 0, opensInMs: 86_400_000, lock: false });
   await ok(master.post(`/api/oversight/elections/${archived.electionId}/archive`));
@@ -192,7 +195,10 @@ export async function buildA11ySite(): Promise<A11ySite> {
   );
 
   // The short elections close; the committee announces one of them.
-  await new Promise((r) => setTimeout(r, Math.max(0, closesAt - Date.now() + 500)));
+  // Closed for good a moment after the end (the seal's grace); the results exist once two
+  // trustees have decrypted the tallies.
+  await new Promise((r) => setTimeout(r, Math.max(0, closesAt - Date.now() + 3_000)));
+  for (const e of [closed, published]) await decryptThroughApi(e.electionId, e.trustees);
   const committee = await signedIn(draft.committee.email, draft.committee.password);
   await until('results announced', 15_000, async () => {
     const res = await committee.post(`/api/elections/${published.electionId}/publish`);

@@ -1,26 +1,11 @@
 import crypto from 'node:crypto';
-import {
-  expect,
-  request as playwrightRequest,
-  type APIRequestContext,
-  type APIResponse,
-} from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_MASTER } from './accounts.ts';
+import { client, ok } from './api.ts';
+import { ceremonyThroughApi, type ApiTrustee } from './ceremony.ts';
 import { newVoter, registerByApi, type Voter } from './fixtures.ts';
 
-/** An API client with its own cookies that sends the site's Origin, as a browser on the site does. */
-export async function client(): Promise<APIRequestContext> {
-  const baseURL = process.env.E2E_BASE_URL!;
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-}
-
-/** Awaits a call and expects its status (the body is in the failure message); answers its JSON. */
-export async function ok<T>(res: Promise<APIResponse>, status = 200) {
-  const r = await res;
-  expect(r.status(), await r.text()).toBe(status);
-  return (r.status() === 204 ? null : await r.json()) as T;
-}
+export { client, ok };
 
 const wib = (ms: number) => new Date(Date.now() + ms).toISOString();
 
@@ -54,6 +39,11 @@ export async function electionThroughApi(opts: {
   rollNims?: string[];
   resultsRelease?: 'on-close' | 'manual';
   lock?: boolean;
+  /**
+   * Its key ceremony with a second committee member: held in full before a lock (the default
+   * when locking), only started (the trustees at step 1), or none (the default for a draft).
+   */
+  ceremony?: 'held' | 'started' | 'none';
 }) {
   const suffix = crypto.randomInt(100_000, 999_999);
   const title = `Pemilihan Ponsel ${suffix}`;
@@ -136,6 +126,37 @@ export async function electionThroughApi(opts: {
   const roll = [...voters.map((v) => v.nim), ...(opts.rollNims ?? [])];
   if (roll.length > 0)
     await ok(committee.post(`${base}/roll`, { data: { csv: `NIM\n${roll.join('\n')}\n` } }));
+  // A verifiable election is locked only once its key is held by its trustees: here the committee
+  // member and a second one the master invites, any 2 of whom (with the server) open the result.
+  // (Before the schedule is set: its start must still be ahead when the lock comes.)
+  let trustees: ApiTrustee[] = [];
+  const ceremony = opts.ceremony ?? (opts.lock === false ? 'none' : 'held');
+  if (ceremony !== 'none') {
+    const second = { email: `wali.${suffix}@mahasiswa.test`, password: 'sandi-panitia-2' };
+    const { code } = await ok<{ code: string }>(
+      master.post(`/api/oversight/elections/${electionId}/invitations`, {
+        data: { email: second.email },
+      }),
+      201,
+    );
+    const other = await client();
+    await ok(
+      other.post('/api/committee/register', {
+        data: {
+          kodeUndangan: code,
+          namaLengkap: 'Dewi Panitia',
+          email: second.email,
+          password: second.password,
+          confirmPassword: second.password,
+        },
+      }),
+      201,
+    );
+    await other.dispose();
+    if (ceremony === 'held')
+      trustees = await ceremonyThroughApi(electionId, [committeeAccount, second]);
+    else await ok(committee.post(`${base}/ceremony`, { data: { ambang: 2 } }), 201);
+  }
   await ok(
     committee.put(`${base}/settings`, {
       data: {
@@ -154,5 +175,5 @@ export async function electionThroughApi(opts: {
   );
   if (opts.lock !== false) await ok(committee.post(`${base}/lock`));
   for (const c of [anonymous, master, committee]) await c.dispose();
-  return { electionId, title, voters, committee: committeeAccount };
+  return { electionId, title, voters, committee: committeeAccount, trustees };
 }

@@ -3,6 +3,7 @@ import {
   canAddCommitteeMember,
   canArchive,
   canEditSetup,
+  canInviteWitness,
   canIssueInvitation,
   canPublish,
   phaseOf,
@@ -105,5 +106,33 @@ export function committeeAbilities(
       (phase === 'upcoming' || phase === 'open') &&
       e.extendedAt === null,
     publish: a !== null && electionRules.publish(a, e) && canPublish(e, now) === null,
+  };
+}
+
+/**
+ * The role in which the caller reads an election's overview: its committee, the master (who only
+ * looks), or a witness (who only looks); null for anyone else.
+ */
+export function overviewRole(a: Actor, e: ElectionRef): 'panitia' | 'master' | 'saksi' | null {
+  if (onCommittee(a, e)) return 'panitia';
+  if (isMaster(a)) return 'master';
+  if (isWitness(a, e)) return 'saksi';
+  return null;
+}
+
+/**
+ * What the caller may do about one candidate pair's witness: invite one while the election is a
+ * draft and the pair has neither a witness nor a live invitation; revoke a live invitation. Only
+ * the election's committee.
+ */
+export function witnessAbilities(
+  a: Actor | null,
+  e: Schedule & ElectionRef,
+  pair: { witness: boolean; invitation: boolean },
+) {
+  const prepare = a !== null && electionRules.prepare(a, e);
+  return {
+    invite: prepare && canInviteWitness(e) === null && !pair.witness && !pair.invitation,
+    revoke: prepare && pair.invitation,
   };
 }

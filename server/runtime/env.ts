@@ -112,6 +112,11 @@ const schema = z.object({
     .int({ error: 'harus bilangan bulat 1 atau lebih' })
     .min(1, { error: 'harus bilangan bulat 1 atau lebih' })
     .default(600),
+  ELECTION_REQUESTS_PER_HOUR: z.coerce
+    .number({ error: 'harus bilangan bulat 1 atau lebih' })
+    .int({ error: 'harus bilangan bulat 1 atau lebih' })
+    .min(1, { error: 'harus bilangan bulat 1 atau lebih' })
+    .default(20),
 });
 
 /** The validated configuration of one server process. */
@@ -135,6 +140,8 @@ export type Env = {
   signInPerMinute: number;
   /** Registrations allowed per client address per hour (a campus shares one NAT address). */
   registerPerHour: number;
+  /** Election requests accepted per client address per hour. */
+  electionRequestsPerHour: number;
   /** Public live-turnout streams open at once per client address (IPv6: per /64), per process. */
   liveStreamsPerAddress: number;
 };
@@ -181,6 +188,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     webDist: path.resolve(e.WEB_DIST),
     signInPerMinute: e.SIGN_IN_PER_MINUTE,
     registerPerHour: e.REGISTER_PER_HOUR,
+    electionRequestsPerHour: e.ELECTION_REQUESTS_PER_HOUR,
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
   };
 }

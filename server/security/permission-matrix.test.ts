@@ -45,19 +45,11 @@ import { insertOpenElection, insertVoters } from '../test/elections.ts';
 import { ENCRYPTED_BALLOT_FORMAT, setUpRecord } from '../elections/record/setup-record.ts';
 import { imageBytes } from '../test/images.ts';
 import { CALLERS, matches, send, snapshot, type Caller, type Expect } from './matrix-support.ts';
-import type { Actor } from '../auth/actor.ts';
 import { lockElection } from '../elections/setup/lock.ts';
 import { closeRecord } from '../elections/record/close-record.ts';
 import { recordArchive } from '../elections/record/record-store.ts';
-import {
-  ceremonyOf,
-  startCeremony as startCeremonyCommand,
-  submitCert as submitCertCommand,
-  submitKeyCheck as submitKeyCheckCommand,
-  submitPolynomial as submitPolynomialCommand,
-  submitVoutput as submitVoutputCommand,
-  trusteeView,
-} from '../elections/trustees/ceremony.ts';
+import { ceremonyOf, trusteeView } from '../elections/trustees/ceremony.ts';
+import { holdCeremony, trusteeActor, type CeremonyStage as HeldStage } from '../test/trustee.ts';
 import {
   certFor,
   makePolynomial,
@@ -66,8 +58,6 @@ import {
   proveKeyCheck,
   readSignedMessage,
   readVinput,
-  readVoutput,
-  recoverShare,
   serializePolynomial,
   serializeSignedMessage,
   serializeVoutput,
@@ -204,73 +194,21 @@ async function freshClosed() {
   return election.id;
 }
 
-/** An actor for the commands that fixtures call directly (the caller's own requests go over HTTP). */
-const actorFor = (userId: string, electionId: string) =>
-  ({
-    user: { id: userId, name: 'Wali Kunci', email: `${userId}@uji.test` },
-    admin: null,
-    voter: null,
-    committeeOf: [electionId],
-    witnessOf: [],
-    trusteeOf: [electionId],
-  }) as Actor;
-
-type CeremonyStage = 'started' | 'certs' | 'polynomials' | 'complete' | 'closed';
+type CeremonyStage = Exclude<HeldStage, 'checked'> | 'closed';
 
 /**
  * A fresh verifiable draft of "this" committee with a second committee member, its key ceremony
- * (2 of 2) brought to `stage`: "this" committee member is trustee 1 with `seed`. 'certs' and
- * later stages have every step before them done by both; 'closed' is locked, voted by nobody and
- * closed for good.
+ * (2 of 2) brought to `stage`: "this" committee member is trustee 1 with `seed`. 'closed' is
+ * locked, voted by nobody and closed for good.
  */
 async function freshCeremony(stage: CeremonyStage) {
   const { id } = await freshDraft(ENCRYPTED_BALLOT_FORMAT);
-  const helper = await freshAdmin();
-  await db.insert(committeeMembers).values({
-    electionId: id,
-    userId: helper,
-    namaLengkap: 'Dewi Lestari',
-    joinedAt: new Date(Date.now() + 1000),
+  const held = await holdCeremony(db, id, [people.committee.userId, await freshAdmin()], {
+    stage: stage === 'closed' ? 'checked' : stage,
   });
-  const me = actorFor(people.committee.userId, id);
-  await startCeremonyCommand(db, me, id, { threshold: 2 });
-  const seeds = [newSeed(), newSeed()];
-  const actors = [me, actorFor(helper, id)];
-  const out = { id, seed: seeds[0]!, share: undefined as bigint | undefined };
-  if (stage === 'started') return out;
-  for (const [i, a] of actors.entries())
-    await submitCertCommand(db, a, id, serializeSignedMessage(certFor(seeds[i]!)));
-  if (stage === 'certs') return out;
-  const certs = async () =>
-    (await ceremonyOf(db, id))!.trustees.map((t) => readSignedMessage(t.cert!)!);
-  for (const [i, a] of actors.entries())
-    await submitPolynomialCommand(
-      db,
-      a,
-      id,
-      serializePolynomial(makePolynomial(seeds[i]!, await certs(), 2)),
-    );
-  if (stage === 'polynomials') return out;
-  for (const [i, a] of actors.entries()) {
-    const state = (await ceremonyOf(db, id))!;
-    const vinput = readVinput(trusteeView(state, state.trustees[i]!).vinput!)!;
-    const made = makeVoutput(seeds[i]!, await certs(), vinput);
-    if ('problem' in made) throw new Error(made.problem);
-    if (i === 0) out.share = made.share;
-    await submitVoutputCommand(db, a, id, serializeVoutput(made.voutput));
-  }
-  if (stage === 'complete') return out;
-  const state = (await ceremonyOf(db, id))!;
-  for (const [i, a] of actors.entries()) {
-    const share = recoverShare(seeds[i]!, readVoutput(state.trustees[i]!.voutput!)!.privateKey)!;
-    await submitKeyCheckCommand(
-      db,
-      a,
-      id,
-      proveKeyCheck(state.ceremony.uuid, state.trustees[i]!.keyCheckNonce, share),
-    );
-  }
-  await lockElection(db, me, id);
+  const out = { id, seed: held.seeds[0]!, share: held.shares[0] };
+  if (stage !== 'closed') return out;
+  await lockElection(db, trusteeActor(people.committee.userId, id), id);
   await db
     .update(elections)
     .set({ startsAt: new Date(Date.now() - 7_200_000), endsAt: new Date(Date.now() - 600_000) })
@@ -662,6 +600,30 @@ const ROWS: Row[] = [
   op('GET', '/api/elections/{id}/roll', committeeOrMaster(200), () => ({
     params: { id: openA.id },
   })),
+  // Witnesses (saksi): the committee invites one per candidate pair; the master only looks
+  op('GET', '/api/elections/{id}/witnesses', committeeOrMaster(200), () => ({
+    params: { id: openA.id },
+  })),
+  op('POST', '/api/elections/{id}/witnesses/invitations', committee(201), async () => {
+    const e = await freshDraft();
+    return {
+      params: { id: e.id },
+      json: { candidateId: e.candidates[0]!.id, email: `saksi${next()}@uji.test` },
+    };
+  }),
+  op(
+    'POST',
+    '/api/elections/{id}/witnesses/invitations/{code}/revoke',
+    committee(204),
+    async () => {
+      const e = await freshDraft();
+      const { code } = await createInvitation(db, e.id, null, `saksi${next()}@uji.test`, {
+        role: 'saksi',
+        candidateId: e.candidates[0]!.id,
+      });
+      return { params: { id: e.id, code } };
+    },
+  ),
   // Oversight (master)
   op('GET', '/api/oversight/elections', master(200)),
   op('POST', '/api/oversight/elections/{id}/committee', master(201), async () => ({

@@ -36,6 +36,8 @@ import { encrypt } from './elgamal.ts';
 import { g, modQ } from './group.ts';
 import { electionKeys, G } from './keys.ts';
 import { randomZq } from './random.ts';
+import { simulateElection } from './simulate.ts';
+import { tallyToDecrypt } from './trustee-decryption.ts';
 import {
   checkThresholdParameters,
   electionPublicKey,
@@ -225,5 +227,54 @@ describe('key check', () => {
     expect(
       verifyKeyCheck('uuid', 'tantangan', key, { ...proof, response: modQ(proof.response + 1n) }),
     ).toBe(false);
+  });
+});
+
+describe('what a trustee refuses (review hardening)', () => {
+  it('never makes a polynomial below threshold 2 or above n', () => {
+    const seeds = [newSeed(), newSeed()];
+    const certs = seeds.map(certFor);
+    expect(() => makePolynomial(seeds[0]!, certs, 1)).toThrow(/out of range/);
+    expect(() => makePolynomial(seeds[0]!, certs, 3)).toThrow(/out of range/);
+  });
+
+  it('refuses a share from a polynomial of another degree than its own', () => {
+    const seeds = [newSeed(), newSeed(), newSeed()];
+    const certs = seeds.map(certFor);
+    const polynomials = [
+      makePolynomial(seeds[0]!, certs, 2),
+      makePolynomial(seeds[1]!, certs, 3),
+      makePolynomial(seeds[2]!, certs, 2),
+    ];
+    const vinputs = routeVinputs(polynomials);
+    expect(makeVoutput(seeds[0]!, certs, vinputs[0]!)).toEqual({
+      problem: 'Bagian kunci dari wali kunci 2 tidak sah.',
+    });
+  });
+
+  it('never raises its key to a ciphertext outside the group', () => {
+    const outside = { alpha: 2n, beta: 1n };
+    // 2 is not a quadratic residue here: not in the order-q subgroup.
+    expect(() => partialDecrypt('sidik', randomZq(), [[outside]])).toThrow(/outside the group/);
+  });
+
+  it('decrypts a record only where its own key is published at its place, after every ballot checks', () => {
+    const sim = simulateElection({
+      voters: 3,
+      questions: [{ answers: ['A', 'B'], blank: false, min: 1, max: 1, question: 'Ketua' }],
+      trustees: 3,
+      threshold: 2,
+      until: 'tally',
+    });
+    const bytes = sim.record.toArchive();
+    const key = (j: number) => sim.pedersen.params.verificationKeys[j - 1]!.publicKey;
+    let seen = 0;
+    const ok = tallyToDecrypt(bytes, { position: 2, publicKey: key(2) }, () => seen++);
+    expect(ok).toHaveProperty('ballots', 3);
+    expect(seen).toBe(3);
+    expect(tallyToDecrypt(bytes, { position: 1, publicKey: key(2) })).toHaveProperty('problem');
+    expect(tallyToDecrypt(bytes, { position: 2, publicKey: G().pow(randomZq()) })).toHaveProperty(
+      'problem',
+    );
   });
 });

@@ -244,6 +244,9 @@ export function makePolynomial(
 ): Polynomial {
   const k = seedKeys(seed);
   if (positionOf(seed, certs) < 0) throw new Error('seed matches no certificate');
+  // A threshold of 1 would hand each trustee's whole secret to every other: never below 2.
+  if (!Number.isInteger(threshold) || threshold < 2 || threshold > certs.length)
+    throw new Error(`threshold ${threshold} out of range for ${certs.length} trustees`);
   const keys = certs.map((c) => checkCert(c));
   if (keys.some((x) => x === undefined)) throw new Error('invalid certificate');
   const poly = Array.from({ length: threshold }, () => randomZq());
@@ -296,13 +299,22 @@ export function makeVoutput(
   if (vinput.secrets.length !== certs.length || vinput.coefexps.length !== certs.length)
     return { problem: 'Data putaran ketiga tidak lengkap.' };
   const me = { decryption: k.decryption, encryption: k.encryption };
+  // Every polynomial must have the degree of the trustee's own (as belenios-tool checks).
+  const own = receive(me, k.verification, vinput.polynomial);
+  const degree =
+    own === undefined
+      ? undefined
+      : parse(z.strictObject({ polynomial: z.array(decimal) }), own)?.polynomial.length;
+  if (degree === undefined || degree < 2 || degree > certs.length)
+    return { problem: 'Polinomial Anda sendiri tidak terbaca atau ambangnya tidak sah.' };
   let share = 0n;
   for (let i = 0; i < certs.length; i++) {
     const sender = checkCert(certs[i]!);
-    const list =
+    const signed =
       sender && verifySignedMessage(sender.verification, vinput.coefexps[i]!)
         ? readCoefexps(vinput.coefexps[i]!)
         : undefined;
+    const list = signed && signed.length === degree && signed.every(isMember) ? signed : undefined;
     const opened = sender && receive(me, sender.verification, vinput.secrets[i]!);
     const read =
       opened === undefined ? undefined : parse(z.strictObject({ secret: decimal }), opened)?.secret;

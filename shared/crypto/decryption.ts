@@ -41,6 +41,10 @@ export function partialDecrypt(
   x: bigint,
   tally: readonly Ciphertext[][],
 ): PartialDecryption {
+  // A key is never raised to anything outside the group: a crafted ciphertext of small order
+  // would leak the key modulo that order.
+  if (!tally.every((row) => row.every((c) => isMember(c.alpha))))
+    throw new Error('tally ciphertext outside the group');
   const publicKey = G().pow(x);
   const input = decryptInput(fingerprint, publicKey);
   return {

@@ -1,11 +1,14 @@
 /**
  * A trustee's decryption (§4.18) as their browser does it: from the public record alone it
- * recomputes the encrypted tally — the last ballot of each credential, raised to its weight —
- * and decrypts only that. The server's stored tally is compared, never used: a server that
- * summed other ballots gets a refusal here, and a factor for its tally would fail its own proof
- * check anyway.
+ * checks the trustee's own key is the one published at its place (§4.6: the trustees check the
+ * election's key), checks every ballot completely (its proofs, signature, credential — so no
+ * crafted ciphertext, e.g. of small order, is ever raised to the trustee's key), recomputes the
+ * encrypted tally — the last ballot of each credential, raised to its weight — and decrypts only
+ * that. The server's stored tally is compared, never used. What the record holds is public: the
+ * trustee compares the ballot count with the turnout everyone sees before sending.
  */
-import type { Ballot } from './ballot.ts';
+import { checkBallot, type Ballot } from './ballot.ts';
+import { ballotContextOf } from './context.ts';
 import { encryptedTally, partialDecrypt } from './decryption.ts';
 import { electionFingerprint, parseElection } from './election.ts';
 import type { Ciphertext } from './elgamal.ts';
@@ -16,8 +19,10 @@ import {
   readEncryptedTally,
   readSetupData,
   readSizedTally,
+  readTrustees,
   serializePartialDecryption,
 } from './record/items.ts';
+import { electionPublicKey } from './trustees.ts';
 import { readRecord } from './record/record.ts';
 
 export type TallyToDecrypt = {
@@ -36,8 +41,16 @@ const same = (a: readonly Ciphertext[][], b: readonly Ciphertext[][]) =>
       row.every((c, j) => c.alpha === b[i]![j]!.alpha && c.beta === b[i]![j]!.beta),
   );
 
-/** The tally a trustee decrypts, recomputed from a record's bytes, or why it cannot be. */
-export function tallyToDecrypt(bytes: Uint8Array): TallyToDecrypt | { problem: string } {
+/**
+ * The tally a trustee decrypts, recomputed from a record's bytes, or why it cannot be. `me`: the
+ * trustee's place in the Pedersen group (1-based) and verification key, checked against the
+ * record's Setup; `onBallot` reports the ballots' checks as they go.
+ */
+export function tallyToDecrypt(
+  bytes: Uint8Array,
+  me?: { position: number; publicKey: bigint },
+  onBallot?: (done: number, total: number) => void,
+): TallyToDecrypt | { problem: string } {
   try {
     const record = readRecord(bytes);
     const data = (hash: string | undefined) => {
@@ -49,19 +62,36 @@ export function tallyToDecrypt(bytes: Uint8Array): TallyToDecrypt | { problem: s
     const electionText = data(setup.election);
     const election = parseElection(electionText);
     if ('problem' in election) return { problem: `objek pemilihan tidak sah: ${election.problem}` };
+    const trustees = readTrustees(data(setup.trustees));
+    if (electionPublicKey(trustees) !== election.publicKey)
+      return { problem: 'Kunci pemilihan tidak sesuai dengan kunci para wali kunci.' };
+    if (me) {
+      const group = trustees.find((t) => t.kind === 'Pedersen');
+      const mine =
+        group?.kind === 'Pedersen' ? group.params.verificationKeys[me.position - 1] : undefined;
+      if (mine?.publicKey !== me.publicKey)
+        return {
+          problem:
+            'Kunci Anda tidak tercatat pada rekaman pemilihan ini di tempatnya: jangan didekripsi, laporkan kepada panitia.',
+        };
+    }
     const weights = new Map(
       readCredentials(data(setup.credentials)).map((c) => [c.credential, c.weight]),
     );
+    const ctx = ballotContextOf(electionText);
     const tallyEvent = record.events.find((e) => e.event.type === 'EncryptedTally');
     if (!tallyEvent) return { problem: 'Pemungutan suara belum ditutup: belum ada tally.' };
     const last = new Map<bigint, Ballot>();
-    for (const { event } of record.events) {
-      if (event.type !== 'Ballot') continue;
+    const ballotEvents = record.events.filter((e) => e.event.type === 'Ballot');
+    for (const [i, { event }] of ballotEvents.entries()) {
       const parsed = parseBallot(data(event.payload));
       if (!parsed.ok) return { problem: `surat suara tidak terbaca (${parsed.reason})` };
       if (!weights.has(parsed.ballot.credential))
         return { problem: 'surat suara dengan kredensial yang tidak terdaftar' };
+      const defect = checkBallot(ctx, parsed.ballot);
+      if (defect) return { problem: `surat suara tidak sah dalam rekaman (${defect})` };
       last.set(parsed.ballot.credential, parsed.ballot);
+      onBallot?.(i + 1, ballotEvents.length);
     }
     const shape = election.questions.map((q) => q.answers.length + (q.blank ? 1 : 0));
     const tally = encryptedTally(

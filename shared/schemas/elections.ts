@@ -1,3 +1,4 @@
+import { uuidSchema } from '../ids.ts';
 import { z } from '../validation.ts';
 import { emailField, namaLengkapField, passwordField } from './account.ts';
 
@@ -44,12 +45,17 @@ export const rejectSchema = z.object({
   alasan: text('Alasan penolakan', 5, 500),
 });
 
-/** A committee invitation code as typed: case and spaces ignored. */
+/**
+ * An invitation code as typed, case and spaces ignored: a committee member's (PNT-) or a
+ * witness's (SKS-).
+ */
 export const invitationCodeField = z
   .string({ error: 'Kode undangan wajib diisi.' })
   .trim()
   .toUpperCase()
-  .regex(/^PNT-[0-9A-Z]{4}-[0-9A-Z]{4}$/, { error: 'Format kode undangan: PNT-XXXX-XXXX.' });
+  .regex(/^(PNT|SKS)-[0-9A-Z]{4}-[0-9A-Z]{4}$/, {
+    error: 'Format kode undangan: PNT-XXXX-XXXX. Kode saksi: SKS-XXXX-XXXX.',
+  });
 
 /** Committee registration with an invitation code (/register-panitia). */
 export const registerCommitteeSchema = z
@@ -73,6 +79,13 @@ export const addCommitteeMemberSchema = z.object({ email: emailField });
 
 /** A new invitation code; mailed to `email` when one is given. */
 export const issueInvitationSchema = z.object({ email: emailField });
+
+/** The committee invites one witness (saksi) for a candidate pair, by email. */
+export const inviteWitnessSchema = z.object({
+  candidateId: uuidSchema('ID kandidat tidak valid.'),
+  email: emailField,
+});
+export type InviteWitnessInput = z.input<typeof inviteWitnessSchema>;
 
 /** A Kode Bukti to look up in an election's counted ballots (never the choice). */
 export const receiptCheckSchema = z.object({

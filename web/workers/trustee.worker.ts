@@ -66,6 +66,8 @@ export type TrusteeRequest = { id: number } & (
       type: 'decrypt';
       source: KeySource;
       uuid: string;
+      /** The trustee's place in the Pedersen group (1-based) and verification key. */
+      position: number;
       publicKey: string;
       voutput: string;
       record: ArrayBuffer;
@@ -216,8 +218,19 @@ async function handle(
         request.publicKey,
         request.voutput,
       );
-      progress('Menghitung ulang tally dari surat suara publik...');
-      const tally = tallyToDecrypt(new Uint8Array(request.record));
+      progress('Memeriksa kunci Anda dan setiap surat suara dalam rekaman publik...');
+      let shown = 0;
+      const tally = tallyToDecrypt(
+        new Uint8Array(request.record),
+        { position: request.position, publicKey: BigInt(request.publicKey) },
+        (done, total) => {
+          // A few dozen updates, not one per ballot.
+          if (done === total || done - shown >= Math.max(1, Math.floor(total / 40))) {
+            shown = done;
+            progress(`Memeriksa surat suara ${done} dari ${total}...`);
+          }
+        },
+      );
       if ('problem' in tally) throw new Refusal(tally.problem);
       if (tally.uuid !== request.uuid)
         throw new Refusal('Rekaman yang diunduh bukan rekaman pemilihan ini.');

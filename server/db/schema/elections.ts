@@ -361,6 +361,8 @@ export const ceremonyTrustees = pgTable(
   (t) => [
     primaryKey({ columns: [t.electionId, t.position] }),
     index('ceremony_trustees_user_idx').on(t.userId),
+    // One place per person: a second row for the same account could never be filled.
+    unique('ceremony_trustees_election_user_unique').on(t.electionId, t.userId),
     check('ceremony_trustees_role', sql`${t.role} in ('panitia', 'saksi')`),
   ],
 );

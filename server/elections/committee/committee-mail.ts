@@ -3,18 +3,23 @@ import type { Db } from '../../db/client.ts';
 import { committeeMembers, elections, user } from '../../db/schema/index.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { committeeChangedMail } from '../../mail/templates/election-requests.ts';
+import {
+  committeeChangedMail,
+  witnessesChangedMail,
+} from '../../mail/templates/election-requests.ts';
 
 /**
  * Tells the whole committee of an election (as it stands now, and `alsoTo`, e.g. someone just
- * taken off it) that its committee changed: nobody joins or leaves a committee unseen. Mail that
- * fails is logged and never undoes the change.
+ * taken off it) that its committee changed, or with `about` 'witnesses' that its witnesses did:
+ * nobody joins or leaves a committee, or becomes a witness, unseen. Mail that fails is logged and
+ * never undoes the change.
  */
 export async function mailCommittee(
   deps: { db: Db; mailer: Mailer; logger: Logger; publicUrl: string },
   electionId: string,
   change: string,
   alsoTo: string[] = [],
+  about: 'committee' | 'witnesses' = 'committee',
 ) {
   try {
     const [election] = await deps.db
@@ -27,7 +32,8 @@ export async function mailCommittee(
       .innerJoin(user, eq(user.id, committeeMembers.userId))
       .where(eq(committeeMembers.electionId, electionId));
     const to = [...new Set([...members.map((m) => m.email), ...alsoTo])].filter(Boolean);
-    const mail = committeeChangedMail({
+    const template = about === 'witnesses' ? witnessesChangedMail : committeeChangedMail;
+    const mail = template({
       namaPemilihan: election?.title ?? '',
       change,
       url: `${deps.publicUrl}/panitia/${electionId}`,

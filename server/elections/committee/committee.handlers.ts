@@ -25,52 +25,81 @@ export const committeeRouter = createRouter()
   .openapi(registerCommittee, async (c) => {
     const services = c.get('services');
     const input = c.req.valid('json');
-    const { account, election } = await registerCommand(
+    const { account, election, joined } = await registerCommand(
       services.database.db,
       services.passwords,
       input,
     );
     await signInNewAccount(c, account.email, input.password);
-    void mailCommittee(
-      mailDeps(services),
-      election.id,
-      `${input.namaLengkap} (${account.email}) mendaftar sebagai panitia dengan kode undangan.`,
-    );
+    const who = `${input.namaLengkap} (${account.email})`;
+    if (joined.role === 'saksi')
+      void mailCommittee(
+        mailDeps(services),
+        election.id,
+        `${who} mendaftar sebagai saksi untuk ${joined.pasangan} dengan kode undangan.`,
+        [account.email],
+        'witnesses',
+      );
+    else
+      void mailCommittee(
+        mailDeps(services),
+        election.id,
+        `${who} mendaftar sebagai panitia dengan kode undangan.`,
+      );
     const me = presentMe({
       user: account,
       admin: null,
       voter: null,
-      committeeOf: [election.id],
-      witnessOf: [],
+      committeeOf: joined.role === 'panitia' ? [election.id] : [],
+      witnessOf: joined.role === 'saksi' ? [election.id] : [],
       trusteeOf: [],
     });
-    return c.json({ me, electionId: election.id }, 201);
+    return c.json({ me, electionId: election.id, role: joined.role }, 201);
   })
   .openapi(joinCommittee, async (c) => {
     const actor = await actorOf(c);
     if (!actor) throw errors.unauthenticated();
     const services = c.get('services');
-    const election = await joinCommitteeCommand(
+    const { election, joined } = await joinCommitteeCommand(
       services.database.db,
       actor,
       c.req.valid('json').kodeUndangan,
     );
-    void mailCommittee(
-      mailDeps(services),
-      election.id,
-      `${actor.user.name} (${actor.user.email}) bergabung sebagai panitia dengan kode undangan.`,
-    );
-    return c.json({ electionId: election.id }, 200);
+    const who = `${actor.user.name} (${actor.user.email})`;
+    if (joined.role === 'saksi')
+      void mailCommittee(
+        mailDeps(services),
+        election.id,
+        `${who} bergabung sebagai saksi untuk ${joined.pasangan} dengan kode undangan.`,
+        [actor.user.email],
+        'witnesses',
+      );
+    else
+      void mailCommittee(
+        mailDeps(services),
+        election.id,
+        `${who} bergabung sebagai panitia dengan kode undangan.`,
+      );
+    return c.json({ electionId: election.id, role: joined.role }, 200);
   })
   .openapi(myCommitteeElections, async (c) => {
     const actor = await actorOf(c);
     if (!actor) throw errors.unauthenticated();
-    const rows = actor.committeeOf.length
+    const ids = [...new Set([...actor.committeeOf, ...actor.witnessOf])];
+    const rows = ids.length
       ? await c
           .get('services')
           .database.db.select()
           .from(elections)
-          .where(inArray(elections.id, actor.committeeOf))
+          .where(inArray(elections.id, ids))
       : [];
-    return c.json({ items: rows.map((e) => presentElection(e)) }, 200);
+    return c.json(
+      {
+        items: rows.map((e) => ({
+          ...presentElection(e),
+          role: actor.committeeOf.includes(e.id) ? ('panitia' as const) : ('saksi' as const),
+        })),
+      },
+      200,
+    );
   });

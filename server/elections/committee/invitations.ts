@@ -10,21 +10,33 @@ export const INVITATION_HOURS = 72;
 
 const part = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
+/** What a code makes of the person who uses it: a committee member, or one pair's witness. */
+export type InvitationRole =
+  { role: 'panitia'; candidateId?: undefined } | { role: 'saksi'; candidateId: string };
+
 /**
- * Issues a new committee invitation code (PNT-XXXX-XXXX) for a draft election: it works once,
- * for 72 hours, and only for an account with the address it is sent to.
+ * Issues a new invitation code for a draft election: a committee member's (PNT-XXXX-XXXX) or,
+ * with `as` a witness of one candidate pair, a witness's (SKS-XXXX-XXXX). It works once, for 72
+ * hours, and only for an account with the address it is sent to.
  */
 export async function createInvitation(
   tx: Db | Tx,
   electionId: string,
   createdBy: string | null,
   email: string,
+  as: InvitationRole = { role: 'panitia' },
 ) {
-  const code = `PNT-${part()}-${part()}`;
+  const code = `${as.role === 'saksi' ? 'SKS' : 'PNT'}-${part()}-${part()}`;
   const expiresAt = new Date(Date.now() + INVITATION_HOURS * 3600 * 1000);
-  await tx
-    .insert(committeeInvitations)
-    .values({ code, electionId, expiresAt, createdBy, email: email.trim().toLowerCase() });
+  await tx.insert(committeeInvitations).values({
+    code,
+    electionId,
+    expiresAt,
+    createdBy,
+    email: email.trim().toLowerCase(),
+    role: as.role,
+    candidateId: as.candidateId ?? null,
+  });
   return { code, expiresAt };
 }
 
@@ -34,7 +46,8 @@ const refusal = (message: string) =>
 /**
  * Uses a code for the account (id, email), once, in the caller's transaction: the code must be
  * unused, unrevoked, unexpired, sent to this email (when it was sent to one), and its election
- * still a draft (after lock only the master admin adds committee members). Returns the election.
+ * still a draft (after lock only the master admin adds committee members, and no witness joins).
+ * Returns the election and what the code makes of its user (committee member or witness).
  */
 export async function redeemInvitation(
   tx: Db | Tx,
@@ -57,10 +70,18 @@ export async function redeemInvitation(
         sql`exists (select 1 from ${elections} e where e.id = ${committeeInvitations.electionId} and e.status = 'draft')`,
       ),
     )
-    .returning({ electionId: committeeInvitations.electionId });
+    .returning({
+      electionId: committeeInvitations.electionId,
+      role: committeeInvitations.role,
+      candidateId: committeeInvitations.candidateId,
+    });
   if (used) {
     const [election] = await tx.select().from(elections).where(eq(elections.id, used.electionId));
-    return election!;
+    const as: InvitationRole =
+      used.role === 'saksi' && used.candidateId
+        ? { role: 'saksi', candidateId: used.candidateId }
+        : { role: 'panitia' };
+    return { election: election!, as };
   }
   // Why not: told only to someone who holds the code.
   const [row] = await tx
@@ -72,16 +93,20 @@ export async function redeemInvitation(
   if (!inv || inv.revokedAt || inv.expiresAt <= new Date() || row.status === 'archived') {
     throw refusal('Kode undangan tidak valid, sudah kedaluwarsa atau sudah dicabut.');
   }
+  // Witnesses' codes come from the committee; committee members' from the master admin.
+  const issuer = inv.role === 'saksi' ? 'panitia pemilihan' : 'admin master';
   if (inv.usedAt)
-    throw refusal('Kode undangan ini sudah dipakai. Minta kode baru kepada admin master.');
+    throw refusal(`Kode undangan ini sudah dipakai. Minta kode baru kepada ${issuer}.`);
   if (!inv.email)
-    throw refusal('Kode undangan ini tidak lagi berlaku. Minta kode baru kepada admin master.');
+    throw refusal(`Kode undangan ini tidak lagi berlaku. Minta kode baru kepada ${issuer}.`);
   if (inv.email !== email) {
     throw refusal(
       'Kode undangan ini dikirim untuk alamat email lain. Daftar dengan email penerima undangan.',
     );
   }
   throw refusal(
-    'Pemilihan ini sudah dikunci: anggota panitia baru hanya dapat ditambahkan oleh admin master.',
+    inv.role === 'saksi'
+      ? 'Pemilihan ini sudah dikunci: saksi baru tidak dapat bergabung lagi.'
+      : 'Pemilihan ini sudah dikunci: anggota panitia baru hanya dapat ditambahkan oleh admin master.',
   );
 }

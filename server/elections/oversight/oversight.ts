@@ -7,6 +7,7 @@ import {
   committeeInvitations,
   committeeMembers,
   elections,
+  electionWitnesses,
   user,
   voters,
 } from '../../db/schema/index.ts';
@@ -49,10 +50,16 @@ export async function listAllElections(db: Db) {
       .innerJoin(user, eq(user.id, committeeMembers.userId))
       .where(inArray(committeeMembers.electionId, ids))
       .orderBy(asc(committeeMembers.joinedAt)),
+    // Committee codes only: witnesses' codes are the committee's own (Ringkasan, Saksi).
     db
       .select()
       .from(committeeInvitations)
-      .where(inArray(committeeInvitations.electionId, ids))
+      .where(
+        and(
+          inArray(committeeInvitations.electionId, ids),
+          eq(committeeInvitations.role, 'panitia'),
+        ),
+      )
       .orderBy(desc(committeeInvitations.createdAt)),
     votedCounts(db, ids),
   ]);
@@ -103,6 +110,19 @@ export async function addCommitteeMember(db: Db, actor: Actor, electionId: strin
     );
   const namaLengkap = account.adminName || account.voterName || account.name;
   return db.transaction(async (tx) => {
+    const [witness] = await tx
+      .select({ userId: electionWitnesses.userId })
+      .from(electionWitnesses)
+      .where(
+        and(eq(electionWitnesses.electionId, electionId), eq(electionWitnesses.userId, account.id)),
+      );
+    if (witness)
+      throw new ApiError(
+        409,
+        'WITNESS',
+        'Orang ini saksi pemilihan ini: saksi tidak dapat sekaligus menjadi anggota panitia.',
+        { email: 'Saksi pemilihan ini tidak dapat menjadi panitianya.' },
+      );
     const inserted = await tx
       .insert(committeeMembers)
       .values({ electionId, userId: account.id, namaLengkap })

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { lockElection } from '../setup/lock.ts';
+import { holdCeremony } from '../../test/trustee.ts';
 import { ApiError } from '../../http/errors.ts';
 import { signedInStaff, startTestApp, type TestApp } from '../../test/app.ts';
 import { insertOpenElection, insertVoters } from '../../test/elections.ts';
@@ -134,6 +135,11 @@ describe('the encrypted ballot box (format 2)', () => {
       voter: null,
       committeeOf: [election.id],
     } as unknown as Actor;
+    // Not before its key is held by its trustees.
+    await expect(lockElection(db, actor, election.id)).rejects.toThrow(
+      /Upacara kunci belum dimulai/,
+    );
+    await holdCeremony(db, election.id, [people[0]!.id, people[1]!.id]);
     await lockElection(db, actor, election.id);
     const row = (await recordRow(db, election.id))!;
     expect(row.credentialsCount).toBe(3);

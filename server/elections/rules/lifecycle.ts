@@ -102,6 +102,17 @@ export function canIssueInvitation(e: Schedule): string | null {
   return null;
 }
 
+/**
+ * Witnesses (saksi) are invited, and join, only while the election is a draft: they are among
+ * the trustees chosen when the key ceremony starts, before lock. Returns why not, or null.
+ */
+export function canInviteWitness(e: Schedule): string | null {
+  if (e.status === 'archived') return 'Pemilihan ini sudah diarsipkan.';
+  if (e.status !== 'draft')
+    return 'Pemilihan ini sudah dikunci: saksi hanya dapat diundang sebelum pemilihan dikunci.';
+  return null;
+}
+
 /** What stops a draft from being locked: each reason in Indonesian, empty when it can be. */
 export function lockBlockers(
   e: Schedule & { candidateCount: number; rollSize: number; rollMode: string },

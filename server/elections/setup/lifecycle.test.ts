@@ -11,6 +11,7 @@ import {
   voters,
 } from '../../db/schema/index.ts';
 import { castThroughBooth } from '../../test/booth.ts';
+import { TestTrustee, runCeremony } from '../../test/trustee.ts';
 import { startTestApp, type TestApp, type TestClient, type VoterInput } from '../../test/app.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -214,6 +215,36 @@ describe('preparing and running an election over HTTP', () => {
     };
     expect(roll).toMatchObject({ total: 1, items: [{ nim: nims[1], voted: false }] });
 
+    // Its key must be held by its trustees first: the committee member and the witness of pair 1.
+    const waiting = (await (await panitia.get(`/api/elections/${electionId}/overview`)).json()) as {
+      blockers: string[];
+      candidates: { id: string; nomorUrut: number }[];
+    };
+    expect(waiting.blockers).toEqual([
+      'Upacara kunci belum dimulai: kunci pemilihan harus dipegang para wali kunci (tab Wali Kunci).',
+    ]);
+    const invited = await panitia.post(`/api/elections/${electionId}/witnesses/invitations`, {
+      candidateId: waiting.candidates.find((c) => c.nomorUrut === 1)!.id,
+      email: 'saksi-a@x.test',
+    });
+    expect(invited.status).toBe(201);
+    const witness = app.client();
+    const joined = await witness.post('/api/committee/register', {
+      kodeUndangan: ((await invited.json()) as { code: string }).code,
+      namaLengkap: 'Sinta Saksi',
+      email: 'saksi-a@x.test',
+      password: 'sandi-saksi-1',
+      confirmPassword: 'sandi-saksi-1',
+    });
+    expect(joined.status).toBe(201);
+    expect(
+      (await panitia.post(`/api/elections/${electionId}/ceremony`, { ambang: 2 })).status,
+    ).toBe(201);
+    await runCeremony([new TestTrustee(panitia, electionId), new TestTrustee(witness, electionId)]);
+    // The schedule again, its start a moment ahead of the lock that follows.
+    expect((await put(panitia, `/api/elections/${electionId}/settings`, settings())).status).toBe(
+      200,
+    );
     const ready = (await (await panitia.get(`/api/elections/${electionId}/overview`)).json()) as {
       blockers: string[];
     };

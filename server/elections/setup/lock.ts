@@ -30,8 +30,19 @@ export async function prospectiveRollSize(db: Db | Tx, e: Election): Promise<num
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Trustees given by a simulation instead of a ceremony (`npm run election:simulate`): the
+ * simulated Pedersen group, or 'none' for the server's key alone. Never from a request.
+ */
+export type SimulatedTrustees = { pedersen: ThresholdParameters } | 'none';
+
 /** Why a draft cannot be locked yet (empty when it can). */
-export async function blockersOf(db: Db | Tx, e: Election, now = new Date()) {
+export async function blockersOf(
+  db: Db | Tx,
+  e: Election,
+  now = new Date(),
+  simulated?: SimulatedTrustees,
+) {
   const [c] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(candidates)
@@ -45,15 +56,20 @@ export async function blockersOf(db: Db | Tx, e: Election, now = new Date()) {
     },
     now,
   );
-  const ceremony = await ceremonyBlocker(db, e);
+  const ceremony = simulated ? undefined : await ceremonyBlocker(db, e);
   return ceremony ? [...blockers, ceremony] : blockers;
 }
 
-/** Why the key ceremony keeps a verifiable election from being locked, if it does. */
+/**
+ * Why the key ceremony keeps a verifiable election from being locked, if it does: its key must
+ * be held by its trustees (the committee and the witnesses), never by the server alone.
+ */
 async function ceremonyBlocker(db: Db | Tx, e: Election): Promise<string | undefined> {
   if (e.ballotFormat !== ENCRYPTED_BALLOT_FORMAT) return undefined;
   const state = await ceremonyOf(db, e.id);
-  if (!state || state.phase === 'ready') return undefined;
+  if (!state)
+    return 'Upacara kunci belum dimulai: kunci pemilihan harus dipegang para wali kunci (tab Wali Kunci).';
+  if (state.phase === 'ready') return undefined;
   if (state.phase === 'keycheck') {
     const waiting = state.trustees.filter((t) => !t.keyCheckedAt).map((t) => t.namaLengkap);
     return `Pemeriksaan berkas kunci belum selesai (menunggu ${waiting.join(', ')}).`;
@@ -65,19 +81,20 @@ async function ceremonyBlocker(db: Db | Tx, e: Election): Promise<string | undef
  * Locks a draft (Kunci Pemilihan): the roll is fixed — from the eligibility rule, or the imported
  * NIMs — with each entry's programme for turnout; candidates, roll and ballot options can no
  * longer change. A verifiable election's record is set up in the same transaction, with the
- * trustees' Pedersen group when there is one (`opts.pedersen`).
+ * trustees' Pedersen group from their key ceremony, which must be complete (or, in a simulation
+ * only, the trustees it gives).
  */
 export async function lockElection(
   db: Db,
   actor: Actor,
   electionId: string,
-  opts: { pedersen?: ThresholdParameters } = {},
+  opts: { simulated?: SimulatedTrustees } = {},
 ) {
   return db.transaction(async (tx) => {
     const election = await draftForUpdate(tx, electionId);
     // The trustees' key, when a ceremony was held (its row lock keeps a restart out meanwhile).
     const ceremony = await ceremonyOf(tx, electionId, { forUpdate: true });
-    const blockers = await blockersOf(tx, election);
+    const blockers = await blockersOf(tx, election, new Date(), opts.simulated);
     if (blockers.length)
       throw new ApiError(409, 'NOT_READY', `Pemilihan belum dapat dikunci: ${blockers.join(' ')}`);
     if (election.rollMode !== 'roll') {
@@ -107,9 +124,11 @@ export async function lockElection(
             tx,
             locked!,
             locked!.lockedAt!,
-            ceremony
-              ? { pedersen: parametersOf(ceremony.ceremony), uuid: ceremony.ceremony.uuid }
-              : opts,
+            ceremony && !opts.simulated
+              ? { pedersen: heldKey(ceremony.ceremony), uuid: ceremony.ceremony.uuid }
+              : opts.simulated && opts.simulated !== 'none'
+                ? { pedersen: opts.simulated.pedersen }
+                : {},
           )
         : null;
     await appendAudit(tx, {
@@ -131,6 +150,13 @@ export async function lockElection(
     });
     return locked!;
   });
+}
+
+/** The trustees' parameters of a completed ceremony; never a silent fall back to the server's key. */
+function heldKey(ceremony: Parameters<typeof parametersOf>[0]) {
+  const params = parametersOf(ceremony);
+  if (!params) throw new Error('a ready ceremony without its parameters');
+  return params;
 }
 
 /** Moves the end of an upcoming or open election later, with a reason kept in the audit log. */

@@ -21,10 +21,11 @@ import {
 import { updateSettings as updateSettingsCommand } from './settings.ts';
 import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, errors } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import { can, authorize } from '../../access/authorize.ts';
-import { committeeAbilities } from '../policy.ts';
+import { committeeAbilities, overviewRole } from '../policy.ts';
+import { witnessesOf } from '../witnesses/witnesses.ts';
 import { presentElection, presentMember } from '../present.ts';
 import {
   addCandidate,
@@ -66,7 +67,11 @@ const presentCandidate = (c: typeof candidates.$inferSelect) => ({
 });
 
 /** Loads the election and checks the actor may do `action` on it (404 before 403 only for those who may see it). */
-async function electionFor(c: Context<AppEnv>, id: string, action: 'viewCommittee' | 'prepare') {
+async function electionFor(
+  c: Context<AppEnv>,
+  id: string,
+  action: 'viewCommittee' | 'viewOverview' | 'prepare',
+) {
   const actor = await actorOf(c);
   authorize(actor, 'election', action, { id });
   const [election] = await c
@@ -80,9 +85,11 @@ async function electionFor(c: Context<AppEnv>, id: string, action: 'viewCommitte
 
 export const setupRouter = createRouter()
   .openapi(getOverview, async (c) => {
-    const { actor, election } = await electionFor(c, c.req.valid('param').id, 'viewCommittee');
+    const { actor, election } = await electionFor(c, c.req.valid('param').id, 'viewOverview');
+    const viewerRole = overviewRole(actor, election);
+    if (!viewerRole) throw errors.forbidden();
     const db = c.get('services').database.db;
-    const [cands, committee, blockers, prospective, turnout] = await Promise.all([
+    const [cands, committee, witnesses, blockers, prospective, turnout] = await Promise.all([
       db
         .select()
         .from(candidates)
@@ -93,6 +100,7 @@ export const setupRouter = createRouter()
         .from(committeeMembers)
         .where(eq(committeeMembers.electionId, election.id))
         .orderBy(asc(committeeMembers.joinedAt)),
+      witnessesOf(db, election.id),
       election.status === 'draft' ? blockersOf(db, election) : Promise.resolve([]),
       election.status === 'draft'
         ? prospectiveRollSize(db, election)
@@ -105,6 +113,14 @@ export const setupRouter = createRouter()
         election: presentSettings(election),
         candidates: cands.map(presentCandidate),
         committee: committee.map(presentMember),
+        // No addresses here: a witness reads this too.
+        witnesses: witnesses.map((w) => ({
+          candidateId: w.candidateId,
+          nomorUrut: w.nomorUrut,
+          namaLengkap: w.namaLengkap,
+          joinedAt: w.joinedAt.toISOString(),
+        })),
+        viewerRole,
         blockers,
         prospectiveRollSize: prospective,
         turnout,

@@ -52,12 +52,12 @@ export const settingsOut = electionOut
   })
   .openapi('ElectionSettings');
 
-export const getOverview = apiRoute(access.committee('viewCommittee'), {
+export const getOverview = apiRoute(access.committee('viewOverview'), {
   method: 'get',
   path: '/elections/{id}/overview',
   tags: ['Panitia'],
   summary:
-    'Ringkasan: settings, candidates, committee, what blocks locking, live turnout (committee, master)',
+    'Ringkasan: settings, candidates, committee, witnesses, what blocks locking, live turnout (committee, master, witnesses: read-only)',
   request: { params: electionParam },
   responses: {
     200: {
@@ -69,6 +69,17 @@ export const getOverview = apiRoute(access.committee('viewCommittee'), {
           committee: z.array(
             z.object({ userId: z.string(), namaLengkap: z.string(), joinedAt: z.string() }),
           ),
+          /** The witnesses (saksi) who have joined, one per candidate pair at most. */
+          witnesses: z.array(
+            z.object({
+              candidateId: z.string(),
+              nomorUrut: z.number(),
+              namaLengkap: z.string(),
+              joinedAt: z.string(),
+            }),
+          ),
+          /** In which role the caller reads it: a witness and the master only look. */
+          viewerRole: z.enum(['panitia', 'master', 'saksi']),
           blockers: z.array(z.string()),
           prospectiveRollSize: z.number(),
           turnout: turnoutSchema,

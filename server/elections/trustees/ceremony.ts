@@ -79,10 +79,12 @@ export async function prospectiveTrustees(db: Db | Tx, electionId: string) {
     .innerJoin(candidates, eq(candidates.id, electionWitnesses.candidateId))
     .where(eq(electionWitnesses.electionId, electionId))
     .orderBy(asc(candidates.nomorUrut));
+  // Nobody is both (committee/ and witnesses/ refuse it); were it to happen, one place each.
+  const seen = new Set<string>();
   return [
     ...committee.map((m) => ({ ...m, role: 'panitia' as const })),
     ...witnesses.map((w) => ({ ...w, role: 'saksi' as const })),
-  ];
+  ].filter((p) => !seen.has(p.userId) && seen.add(p.userId));
 }
 
 /** The ceremony of an election and its trustees by position, or undefined. */

@@ -87,3 +87,30 @@ export const committeeChangedMail = (r: { namaPemilihan: string; change: string;
     `Susunan panitia pemilihan ${quoted(r.namaPemilihan)} berubah: ${r.change}`,
     `Lihat panitia dan pemilihan di ${r.url}. Jika perubahan ini tidak Anda kenali, segera hubungi admin master BEM.`,
   ]);
+
+/**
+ * Sent by the committee to someone invited as the witness (saksi) of one candidate pair:
+ * `pasangan` names it, e.g. "Pasangan nomor 1: Ketua & Wakil".
+ */
+export const witnessInvitationMail = (r: {
+  namaPemilihan: string;
+  pasangan: string;
+  code: string;
+  expiresAt: Date;
+  registerUrl: string;
+}) =>
+  mail('Undangan saksi pemilihan', [
+    'Halo,',
+    `Panitia pemilihan ${quoted(r.namaPemilihan)} mengundang Anda menjadi saksi untuk ${quoted(r.pasangan)}.`,
+    'Saksi dapat melihat ringkasan pemilihan (status, jadwal, partisipasi, wali kunci) tanpa dapat mengubah apa pun, dan menjadi salah satu wali kunci yang bersama-sama membuka hasil pemilihan.',
+    `Kode Undangan: ${r.code}`,
+    `Daftar di ${r.registerUrl} dengan alamat email ini, atau masuk dengan akun beralamat email ini lalu gabung dengan kode ini. Kode hanya berlaku sekali, sampai ${wib(r.expiresAt)}, dan tidak berlaku lagi setelah pemilihan dikunci.`,
+  ]);
+
+/** Sent to every committee member when the witnesses of their election change. */
+export const witnessesChangedMail = (r: { namaPemilihan: string; change: string; url: string }) =>
+  mail('Perubahan saksi pemilihan', [
+    'Halo,',
+    `Saksi pemilihan ${quoted(r.namaPemilihan)} berubah: ${r.change}`,
+    `Lihat saksi dan pemilihan di ${r.url}. Jika perubahan ini tidak Anda kenali, segera hubungi admin master BEM.`,
+  ]);

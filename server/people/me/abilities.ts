@@ -13,6 +13,8 @@ export type Abilities = {
   manageElections: boolean;
   /** Elections whose committee area this person may open. */
   committeeOf: string[];
+  /** Elections this person is a witness (saksi) of: their overview, read-only. */
+  witnessOf: string[];
 };
 
 export function abilitiesOf(actor: Actor | null): Abilities {
@@ -29,5 +31,6 @@ export function abilitiesOf(actor: Actor | null): Abilities {
     editAdminProfile: isAdmin,
     manageElections: isMaster,
     committeeOf: actor?.committeeOf ?? [],
+    witnessOf: actor?.witnessOf ?? [],
   };
 }

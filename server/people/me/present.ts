@@ -39,6 +39,7 @@ export const meSchema = z
       editAdminProfile: z.boolean(),
       manageElections: z.boolean(),
       committeeOf: z.array(z.string()),
+      witnessOf: z.array(z.string()),
     }),
   })
   .openapi('Me');

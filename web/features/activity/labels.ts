@@ -4,6 +4,7 @@ export const ROLE_LABELS: Record<string, string> = {
   master: 'Master',
   admin: 'Admin',
   panitia: 'Panitia',
+  saksi: 'Saksi',
   pemilih: 'Pemilih',
   sistem: 'Sistem',
   publik: 'Publik',
@@ -24,6 +25,7 @@ const ENTITY_LABELS: Record<string, string> = {
   service: 'Layanan',
   'site-settings': 'Pengaturan situs',
   voter: 'Pemilih',
+  witness: 'Saksi',
 };
 
 const VERBS: Record<string, string> = {

@@ -43,7 +43,11 @@ function Area({ id }: { id: string }) {
         <PhaseBadge phase={election.phase} /> {election.organizer}
       </p>
       <nav className="tabs" aria-label="Bagian area panitia" role="tablist">
-        {TABS.map(([path, label]) => {
+        {TABS.filter(
+          // A witness reads the overview and the trustees' progress; the rest is the committee's.
+          ([path]) =>
+            overview.data.viewerRole !== 'saksi' || path === 'ringkasan' || path === 'wali-kunci',
+        ).map(([path, label]) => {
           const active = pathname.endsWith(`/${path}`);
           return (
             <NavLink

@@ -20,7 +20,8 @@ export function useMe() {
 /** Where a person lands after signing in, by role (interface.md). */
 export function landingPath(me: Me): string {
   if (me.abilities.isAdmin) return '/admin';
-  const committee = me.abilities.committeeOf[0];
+  // A witness reads the same area (its overview), with nothing to change.
+  const committee = me.abilities.committeeOf[0] ?? me.abilities.witnessOf[0];
   if (committee) return `/panitia/${committee}`;
   if (me.abilities.isVoter) return '/dashboard-pemilih';
   return '/';

@@ -13,7 +13,10 @@ import { useJoinCommittee } from '../api/join.ts';
 type Values = z.input<typeof joinCommitteeSchema>;
 const fields = ['kodeUndangan'] as const;
 
-/** For someone already signed in: join a committee with a code. */
+/**
+ * For someone already signed in: join a committee with a committee code (PNT-), or become a
+ * candidate pair's witness with a witness code (SKS-); either lands on the election's area.
+ */
 export function JoinCommitteeForm() {
   const navigate = useNavigate();
   const join = useJoinCommittee();
@@ -38,12 +41,13 @@ export function JoinCommitteeForm() {
       {formError ? <Alert kind="error">{formError}</Alert> : null}
       <TextField
         label="Kode Undangan"
+        hint="Kode panitia (PNT-XXXX-XXXX) atau kode saksi (SKS-XXXX-XXXX)"
         error={formState.errors.kodeUndangan?.message}
         autoComplete="off"
         {...register('kodeUndangan')}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Memproses...' : 'Gabung sebagai Panitia'}
+        {formState.isSubmitting ? 'Memproses...' : 'Gabung sebagai Panitia atau Saksi'}
       </button>
     </form>
   );

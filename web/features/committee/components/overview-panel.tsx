@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatPercent, formatWib } from '../../../lib/wib.ts';
 import { usePublishResults, type Overview } from '../api/committee.ts';
+import { WitnessesSection } from './witnesses-section.tsx';
 
 /** Hasil: where the results are, and "Umumkan Hasil" when they are released by hand. */
 function ResultsSection({ overview }: { overview: Overview }) {
@@ -71,7 +72,10 @@ function ResultsSection({ overview }: { overview: Overview }) {
   );
 }
 
-/** Ringkasan: status, schedule, live turnout, what blocks locking, the committee. */
+/**
+ * Ringkasan: status, schedule, live turnout, what blocks locking, the committee and the
+ * witnesses. A witness (viewerRole 'saksi') reads it all with nothing to change.
+ */
 export function OverviewPanel({ overview }: { overview: Overview; canPrepare?: boolean }) {
   const { election, turnout, blockers, committee } = overview;
   return (
@@ -127,7 +131,11 @@ export function OverviewPanel({ overview }: { overview: Overview; canPrepare?: b
               ))}
             </ul>
           ) : (
-            <p className="voted-note">Siap dikunci. Kunci pemilihan di tab Pengaturan.</p>
+            <p className="voted-note">
+              {overview.abilities.editSetup
+                ? 'Siap dikunci. Kunci pemilihan di tab Pengaturan.'
+                : 'Siap dikunci oleh panitia.'}
+            </p>
           )}
         </section>
       ) : null}
@@ -140,6 +148,7 @@ export function OverviewPanel({ overview }: { overview: Overview; canPrepare?: b
           ))}
         </ul>
       </section>
+      <WitnessesSection overview={overview} />
     </div>
   );
 }

@@ -15,7 +15,10 @@ import { useRegisterCommittee } from '../api/join.ts';
 
 const fields = ['kodeUndangan', 'namaLengkap', 'email', 'password', 'confirmPassword'] as const;
 
-/** Committee registration with the invitation code; lands on the committee area of that election. */
+/**
+ * Registration with an invitation code: a committee member's (PNT-) or a witness's (SKS-); lands
+ * on that election's area.
+ */
 export function RegisterCommitteeForm() {
   const navigate = useNavigate();
   const registerCommittee = useRegisterCommittee();
@@ -46,7 +49,7 @@ export function RegisterCommitteeForm() {
       <TextField
         label="Kode Undangan"
         autoComplete="off"
-        hint="Contoh: PNT-AB12-CD34"
+        hint="Kode panitia (contoh: PNT-AB12-CD34) atau kode saksi (contoh: SKS-AB12-CD34)"
         error={e.kodeUndangan?.message}
         {...register('kodeUndangan')}
       />

@@ -6,8 +6,25 @@ import { useApplyRoll, useRoll, useRollPreview, type Overview } from '../api/com
 import { Pager } from '../../../components/pager.tsx';
 import { TableWrap } from '../../../components/table-wrap.tsx';
 
-/** Pemilih: the roll with who has voted (never what); "Impor CSV" of NIMs with a preview first. */
+/**
+ * Pemilih: the roll with who has voted (never what); "Impor CSV" of NIMs with a preview first.
+ * A witness reads the overview only: the roll names students, so it stays with the committee.
+ */
 export function RollPanel({ overview }: { overview: Overview }) {
+  if (overview.viewerRole === 'saksi')
+    return (
+      <section aria-labelledby="pemilih-title">
+        <h2 id="pemilih-title">Pemilih</h2>
+        <p className="field-hint">
+          Daftar pemilih hanya dapat dilihat panitia dan admin. Jumlah pemilih dan partisipasi ada
+          di tab Ringkasan.
+        </p>
+      </section>
+    );
+  return <Roll overview={overview} />;
+}
+
+function Roll({ overview }: { overview: Overview }) {
   const id = overview.election.id;
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);

@@ -20,14 +20,37 @@ import type { KeySource } from '../../../workers/trustee.worker.ts';
 import { PaperBackup } from './paper-backup.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 
-/** Where the seed waits between the ceremony's steps: this browser, sealed under the passphrase. */
+/**
+ * Where the seed waits between the ceremony's steps: this browser, sealed under the passphrase.
+ * Step 1 keeps it as pending until the server accepts the certificate, then as the trustee's; a
+ * second try (another tab, a lost answer) never overwrites the one whose certificate is on record.
+ */
 const seedSlot = (r: Round) => `bem-wali-kunci:${r.uuid}:${r.attempt}:${r.position}`;
-const readSealedSeed = (r: Round) => {
+const stored = (key: string) => {
   try {
-    return window.localStorage.getItem(seedSlot(r));
+    return window.localStorage.getItem(key);
   } catch {
     return null;
   }
+};
+/** The verification key a sealed seed was made for (its authenticated header). */
+const sealedFor = (sealed: string) => (JSON.parse(sealed) as { publicKey?: string }).publicKey;
+/** This trustee's verification key on record, once every certificate is in. */
+const myCertKey = (r: Round) =>
+  r.certs
+    ? (
+        JSON.parse((JSON.parse(r.certs[r.position - 1]!) as { message: string }).message) as {
+          verification: string;
+        }
+      ).verification
+    : undefined;
+const readSealedSeed = (r: Round) => {
+  const candidates = [stored(seedSlot(r)), stored(`${seedSlot(r)}:pending`)].filter(
+    (x): x is string => x !== null,
+  );
+  const onRecord = myCertKey(r);
+  if (onRecord === undefined) return candidates[0] ?? null;
+  return candidates.find((c) => sealedFor(c) === onRecord) ?? null;
 };
 
 const messageOf = (err: unknown) =>
@@ -160,9 +183,11 @@ function CeremonyStep({
           { type: 'begin', uuid: round.uuid, passphrase },
           setProgress,
         );
-        window.localStorage.setItem(seedSlot(round), made.sealedSeed);
+        window.localStorage.setItem(`${seedSlot(round)}:pending`, made.sealedSeed);
         setProgress('Mengirim sertifikat...');
         await submitCert(id, made.cert);
+        window.localStorage.setItem(seedSlot(round), made.sealedSeed);
+        window.localStorage.removeItem(`${seedSlot(round)}:pending`);
       } else if (turn === 2) {
         const made = await w.run<{ polynomial: string }>(
           {
@@ -392,6 +417,7 @@ function KeyCheck({
       await submitKeyCheck(id, proof);
       // The key file and the paper backup are the copies now: the browser forgets its own.
       window.localStorage.removeItem(seedSlot(round));
+      window.localStorage.removeItem(`${seedSlot(round)}:pending`);
       await qc.invalidateQueries({ queryKey: ['trustees', id] });
     } catch (err) {
       setError(messageOf(err));
@@ -459,6 +485,7 @@ function DecryptionStep({
           type: 'decrypt',
           source,
           uuid: round.uuid,
+          position: round.position,
           publicKey: JSON.parse(round.voutput!).public_key.public_key as string,
           voutput: round.voutput!,
           record,

@@ -1,0 +1,1 @@
+ALTER TABLE "ceremony_trustees" ADD CONSTRAINT "ceremony_trustees_election_user_unique" UNIQUE("election_id","user_id");
