@@ -260,8 +260,12 @@ export function CeremonyPanel({ id }: { id: string }) {
           {c ? (
             <>
               <p>
-                <strong>{PHASE_TEXT[c.phase]}</strong> Ambang: {c.threshold} dari{' '}
-                {c.trustees.length}
+                <strong>
+                  {data.locked
+                    ? 'Pemilihan sudah dikunci dengan kunci para wali kunci.'
+                    : PHASE_TEXT[c.phase]}
+                </strong>{' '}
+                Ambang: {c.threshold} dari {c.trustees.length}
                 {c.attempt > 1 ? ` (percobaan ke-${c.attempt})` : ''}.
               </p>
               <ThresholdMeaning k={c.threshold} n={c.trustees.length} />
