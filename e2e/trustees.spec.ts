@@ -2,7 +2,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Browser,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { ballotBody } from './support/booth.ts';
 import { client, electionThroughApi, ok } from './support/election-api.ts';
 import { signIn, waitForMail } from './support/fixtures.ts';
@@ -39,6 +46,15 @@ async function browserFor(browser: Browser, phone: boolean, sent: string[]) {
 }
 
 const passphrase = (p: Page) => p.getByLabel('Kata sandi berkas kunci', { exact: true });
+
+/** Presses Tab until `target` has the focus, as someone on the keyboard reaches it. */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 80; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('not reachable with the Tab key');
+}
 
 test('the committee and two witnesses hold the key: 2 of 3 open the result, the third absent', async ({
   browser,
@@ -87,18 +103,40 @@ test('the committee and two witnesses hold the key: 2 of 3 open the result, the 
   await panitia.getByRole('button', { name: 'Ya, Mulai' }).click();
   await expect(panitia.getByText(/Langkah 1: setiap wali kunci/)).toBeVisible();
 
-  // Step 1, each in their own browser; the work's progress is announced while it runs.
-  for (const t of trustees) {
+  // Step 1, each in their own browser; the work's progress is announced while it runs. The
+  // witness on the phone uses the keyboard alone.
+  for (const [i, t] of trustees.entries()) {
     await t.page.goto(`/wali-kunci/${e.electionId}`);
-    await passphrase(t.page).fill(t.pass);
-    await t.page.getByLabel('Ulangi kata sandi berkas kunci').fill(t.pass);
-    await t.page.getByRole('button', { name: 'Buat Kunci Saya' }).click();
+    if (i === 2) {
+      await tabTo(t.page, passphrase(t.page));
+      await t.page.keyboard.type(t.pass);
+      await t.page.keyboard.press('Tab');
+      await expect(t.page.getByLabel('Ulangi kata sandi berkas kunci')).toBeFocused();
+      await t.page.keyboard.type(t.pass);
+      await t.page.keyboard.press('Enter');
+    } else {
+      if (i === 0) {
+        // A short passphrase, and two that differ, are refused before any work.
+        await passphrase(t.page).fill('pendek');
+        await t.page.getByLabel('Ulangi kata sandi berkas kunci').fill('pendek');
+        await t.page.getByRole('button', { name: 'Buat Kunci Saya' }).click();
+        await expect(
+          t.page.getByText('Kata sandi berkas kunci minimal 12 karakter.'),
+        ).toBeVisible();
+        await passphrase(t.page).fill(t.pass);
+        await t.page.getByLabel('Ulangi kata sandi berkas kunci').fill(`${t.pass}!`);
+        await t.page.getByRole('button', { name: 'Buat Kunci Saya' }).click();
+        await expect(t.page.getByText('Kedua kata sandi tidak sama.')).toBeVisible();
+      }
+      await passphrase(t.page).fill(t.pass);
+      await t.page.getByLabel('Ulangi kata sandi berkas kunci').fill(t.pass);
+      await t.page.getByRole('button', { name: 'Buat Kunci Saya' }).click();
+    }
     await expect(t.page.getByRole('status').filter({ hasText: /kunci/ }).first()).toBeVisible();
     await expect(
       t.page.getByRole('listitem').filter({ hasText: 'Langkah 1' }).getByText('Selesai'),
     ).toBeVisible({ timeout: 60_000 });
   }
-  // A short passphrase is refused before any work (checked on the first trustee's next step too).
   // Step 2.
   for (const t of trustees) {
     await expect(t.page.getByRole('button', { name: 'Bagikan Bagian Kunci' })).toBeVisible({
@@ -258,17 +296,21 @@ test('the committee and two witnesses hold the key: 2 of 3 open the result, the 
   await panitia.goto(`/panitia/${e.electionId}/wali-kunci`);
   await expect(panitia.getByText(/masih kurang 1/)).toBeVisible();
 
-  // Witness 2, at phone width, with the paper backup's code.
+  // Witness 2, at phone width, with the paper backup's code and the keyboard alone.
   const w2 = trustees[2]!;
   await w2.page.reload();
-  await w2.page.getByLabel('Memakai kode cadangan kertas').check();
-  await w2.page.getByLabel('Kode cadangan kertas', { exact: true }).fill('bukan kode yang benar');
-  await w2.page.getByRole('button', { name: 'Dekripsi Tally' }).click();
+  await tabTo(w2.page, w2.page.getByLabel('Memakai berkas kunci dan kata sandinya'));
+  await w2.page.keyboard.press('ArrowDown');
+  await expect(w2.page.getByLabel('Memakai kode cadangan kertas')).toBeChecked();
+  const code = w2.page.getByLabel('Kode cadangan kertas', { exact: true });
+  await tabTo(w2.page, code);
+  await w2.page.keyboard.type('bukan kode yang benar');
+  await w2.page.keyboard.press('Enter');
   await expect(w2.page.getByRole('alert')).toContainText('Kode cadangan');
-  await w2.page
-    .getByLabel('Kode cadangan kertas', { exact: true })
-    .fill(w2.seed!.match(/.{1,4}/g)!.join(' '));
-  await w2.page.getByRole('button', { name: 'Dekripsi Tally' }).click();
+  await code.fill('');
+  await tabTo(w2.page, code);
+  await w2.page.keyboard.type(w2.seed!.match(/.{1,4}/g)!.join(' '));
+  await w2.page.keyboard.press('Enter');
   await expect(w2.page.getByText(/Hasil pemilihan sudah dibuka oleh 2 wali kunci/)).toBeVisible({
     timeout: 60_000,
   });

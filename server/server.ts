@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { pruneFileStore } from './files/release.ts';
+import { callTrusteesToDecrypt } from './elections/trustees/call-trustees.ts';
 import { Slots } from './http/slots.ts';
 import { createAuth } from './auth/auth.ts';
 import { createAdmin, hasMasterAdmin } from './people/admins/create-admin.ts';
@@ -127,12 +128,26 @@ export async function startServer(
     prune();
     const pruning = setInterval(prune, 10 * 60_000);
     pruning.unref();
+    // Trustees are called by mail once the polls they hold the key of have closed.
+    const callTrustees = () =>
+      services.background.run('calling the trustees', async () => {
+        await callTrusteesToDecrypt({
+          db: database.db,
+          mailer: services.mailer,
+          logger,
+          publicUrl: env.publicUrl,
+        });
+      });
+    callTrustees();
+    const calling = setInterval(callTrustees, 60_000);
+    calling.unref();
 
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
         services.lifecycle.shuttingDown = true;
         clearInterval(pruning);
+        clearInterval(calling);
         await services.live.stop();
         await services.turnout.stop();
         await new Promise<void>((resolve) => {

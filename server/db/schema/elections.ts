@@ -333,6 +333,8 @@ export const keyCeremonies = pgTable('key_ceremonies', {
   /** The threshold_parameters (serialized), once every trustee's voutput has checked. */
   parameters: text('parameters'),
   completedAt: timestamp('completed_at', { withTimezone: true }),
+  /** When the trustees were mailed that the polls closed (claimed once, by one instance). */
+  decryptionCalledAt: timestamp('decryption_called_at', { withTimezone: true }),
 });
 
 /**

@@ -22,6 +22,7 @@ import { startTestApp, signedInStaff, type TestApp, type TestClient } from '../.
 import { castThroughBooth } from '../../test/booth.ts';
 import { TestTrustee, runCeremony } from '../../test/trustee.ts';
 import { SEAL_GRACE_SECONDS } from '../results/seal-results.ts';
+import { callTrusteesToDecrypt } from './call-trustees.ts';
 import {
   certFor,
   decryptMessage,
@@ -355,6 +356,26 @@ describe('an election whose key the committee holds', () => {
     expect((await body(early)).error!.code).toBe('NOT_CLOSED');
 
     await closeNow(e.id);
+    // The server calls the trustees once the polls have closed for good: once, whichever
+    // instance gets there first.
+    const mailsBefore = app.sentMail.length;
+    const deps = {
+      db,
+      mailer: app.services.mailer,
+      logger: app.services.logger,
+      publicUrl: app.services.env.publicUrl,
+    };
+    const [one, two] = await Promise.all([
+      callTrusteesToDecrypt(deps),
+      callTrusteesToDecrypt(deps),
+    ]);
+    expect(one + two).toBe(1);
+    expect(await callTrusteesToDecrypt(deps)).toBe(0);
+    const called = app.sentMail
+      .slice(mailsBefore)
+      .filter((m) => m.subject === 'Giliran Anda: membuka hasil pemilihan');
+    expect(called).toHaveLength(3);
+    expect(called[0]!.text).toContain(`/wali-kunci/${e.id}`);
     const status = await body(await a.get(`/api/elections/${e.id}/decryption`));
     expect(status).toMatchObject({
       tallied: true,

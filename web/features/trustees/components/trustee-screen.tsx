@@ -267,7 +267,7 @@ function CeremonyStep({
           ? 'Langkah 3: periksa bagian kunci dan simpan berkas kunci'
           : 'Unduh lagi berkas kunci Anda';
   const form = (
-    <form className="card form" onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
+    <form className="card form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
       <h2>{title}</h2>
       <p>
         {turn === 1
@@ -428,7 +428,7 @@ function KeyCheck({
   }
 
   return (
-    <form className="card form" onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
+    <form className="card form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
       <h2>Periksa berkas kunci Anda</h2>
       <p>
         Pemilihan baru dapat dikunci setelah setiap wali kunci membuktikan bahwa berkas kuncinya
@@ -529,7 +529,7 @@ function DecryptionStep({
         </Alert>
       ) : null}
       {d.tallied && !d.resultReady && mine && !mine.decrypted ? (
-        <form className="form" onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
+        <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
           <p>
             Peramban Anda mengunduh surat suara publik, menghitung ulang tally terenkripsinya
             sendiri (tidak memakai jumlah dari server), lalu mendekripsinya dengan kunci Anda.

@@ -1,1 +1,2 @@
+ALTER TABLE "key_ceremonies" ADD COLUMN "decryption_called_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "ceremony_trustees" ADD CONSTRAINT "ceremony_trustees_election_user_unique" UNIQUE("election_id","user_id");
