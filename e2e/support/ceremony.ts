@@ -1,17 +1,10 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import {
-  certFor,
-  makePolynomial,
-  makeVoutput,
   newSeed,
-  proveKeyCheck,
-  readSignedMessage,
-  readVinput,
   readVoutput,
   recoverShare,
-  serializePolynomial,
-  serializeSignedMessage,
-  serializeVoutput,
+  trusteeTurn,
+  type TrusteeRound,
 } from '../../shared/crypto/ceremony.ts';
 import { decryptTally, tallyToDecrypt } from '../../shared/crypto/trustee-decryption.ts';
 import { client, ok } from './api.ts';
@@ -19,17 +12,7 @@ import { client, ok } from './api.ts';
 /** A trustee of a test election: their account and the seed their "browser" keeps. */
 export type ApiTrustee = { email: string; password: string; seed: string };
 
-type Round = {
-  position: number;
-  phase: string;
-  threshold: number;
-  uuid: string;
-  done: { cert: boolean; polynomial: boolean; voutput: boolean; keyChecked: boolean };
-  certs: string[] | null;
-  vinput: string | null;
-  voutput: string | null;
-  keyCheckNonce: string;
-};
+type Round = TrusteeRound;
 
 async function signedIn(t: { email: string; password: string }, baseURL?: string) {
   const api = await client(baseURL);
@@ -40,29 +23,8 @@ async function signedIn(t: { email: string; password: string }, baseURL?: string
 /** Takes whichever ceremony step is the trustee's now, as the trustee screen's worker does. */
 async function step(api: APIRequestContext, electionId: string, seed: string) {
   const base = `/api/elections/${electionId}/ceremony`;
-  const r = await ok<Round>(api.get(`${base}/me`));
-  const certs = r.certs?.map((c) => readSignedMessage(c)!);
-  if (r.phase === 'certs' && !r.done.cert)
-    await ok(api.post(`${base}/cert`, { data: { cert: serializeSignedMessage(certFor(seed)) } }));
-  else if (r.phase === 'polynomials' && !r.done.polynomial)
-    await ok(
-      api.post(`${base}/polynomial`, {
-        data: { polynomial: serializePolynomial(makePolynomial(seed, certs!, r.threshold)) },
-      }),
-    );
-  else if (r.phase === 'voutputs' && !r.done.voutput) {
-    const made = makeVoutput(seed, certs!, readVinput(r.vinput!)!);
-    if ('problem' in made) throw new Error(made.problem);
-    await ok(api.post(`${base}/voutput`, { data: { voutput: serializeVoutput(made.voutput) } }));
-  } else if ((r.phase === 'keycheck' || r.phase === 'ready') && !r.done.keyChecked) {
-    const share = recoverShare(seed, readVoutput(r.voutput!)!.privateKey)!;
-    const proof = proveKeyCheck(r.uuid, r.keyCheckNonce, share);
-    await ok(
-      api.post(`${base}/key-check`, {
-        data: { bukti: { challenge: String(proof.challenge), response: String(proof.response) } },
-      }),
-    );
-  }
+  const turn = trusteeTurn(seed, await ok<Round>(api.get(`${base}/me`)));
+  if (turn) await ok(api.post(`${base}/${turn.step}`, { data: turn.body }));
 }
 
 /**

@@ -6,11 +6,11 @@ import {
   proveKeyCheck,
   readSignedMessage,
   readVinput,
-  recoverShare,
-  readVoutput,
   serializePolynomial,
   serializeSignedMessage,
   serializeVoutput,
+  trusteeTurn,
+  type TrusteeRound,
 } from '../../shared/crypto/ceremony.ts';
 import type { TestClient } from './app.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -26,17 +26,7 @@ import {
   trusteeView,
 } from '../elections/trustees/ceremony.ts';
 
-export type Round = {
-  position: number;
-  uuid: string;
-  threshold: number;
-  phase: string;
-  done: { cert: boolean; polynomial: boolean; voutput: boolean; keyChecked: boolean };
-  certs: string[] | null;
-  vinput: string | null;
-  voutput: string | null;
-  keyCheckNonce: string;
-};
+export type Round = TrusteeRound;
 
 /**
  * A trustee's browser in Node: holds a seed and does whichever ceremony step is theirs, as the
@@ -60,29 +50,10 @@ export class TestTrustee {
 
   /** Takes the step that is the trustee's now (none when they wait); returns the answer. */
   async step(): Promise<Response | undefined> {
-    const r = await this.round();
-    const base = `/api/elections/${this.electionId}/ceremony`;
-    if (r.phase === 'certs' && !r.done.cert)
-      return this.client.post(`${base}/cert`, { cert: serializeSignedMessage(certFor(this.seed)) });
-    const certs = r.certs?.map((c) => readSignedMessage(c)!);
-    if (r.phase === 'polynomials' && !r.done.polynomial)
-      return this.client.post(`${base}/polynomial`, {
-        polynomial: serializePolynomial(makePolynomial(this.seed, certs!, r.threshold)),
-      });
-    if (r.phase === 'voutputs' && !r.done.voutput) {
-      const out = makeVoutput(this.seed, certs!, readVinput(r.vinput!)!);
-      if ('problem' in out) throw new Error(out.problem);
-      this.share = out.share;
-      return this.client.post(`${base}/voutput`, { voutput: serializeVoutput(out.voutput) });
-    }
-    if ((r.phase === 'keycheck' || r.phase === 'ready') && !r.done.keyChecked) {
-      this.share ??= recoverShare(this.seed, readVoutput(r.voutput!)!.privateKey);
-      const proof = proveKeyCheck(r.uuid, r.keyCheckNonce, this.share!);
-      return this.client.post(`${base}/key-check`, {
-        bukti: { challenge: String(proof.challenge), response: String(proof.response) },
-      });
-    }
-    return undefined;
+    const turn = trusteeTurn(this.seed, await this.round());
+    if (!turn) return undefined;
+    this.share = turn.share ?? this.share;
+    return this.client.post(`/api/elections/${this.electionId}/ceremony/${turn.step}`, turn.body);
   }
 }
 

@@ -458,3 +458,58 @@ export function verifyKeyCheck(
 ): boolean {
   return verifySchnorr(verificationKey, proof, keyCheckInput(uuid, nonce, verificationKey));
 }
+
+// ---------------------------------------------------------------------------------------------
+// A trustee's whole turn at once (tools and tests that act as a trustee's browser).
+
+/** What the server tells a trustee of their ceremony (GET /elections/{id}/ceremony/me). */
+export type TrusteeRound = {
+  position: number;
+  uuid: string;
+  threshold: number;
+  phase: string;
+  done: { cert: boolean; polynomial: boolean; voutput: boolean; keyChecked: boolean };
+  certs: string[] | null;
+  vinput: string | null;
+  voutput: string | null;
+  keyCheckNonce: string;
+};
+
+/**
+ * The message a trustee holding `seed` sends now, if it is their turn: the step's path under
+ * /ceremony/ and its body, and their private key once they have one.
+ */
+export function trusteeTurn(
+  seed: string,
+  r: TrusteeRound,
+):
+  | { step: 'cert' | 'polynomial' | 'voutput' | 'key-check'; body: object; share?: bigint }
+  | undefined {
+  if (r.phase === 'certs' && !r.done.cert)
+    return { step: 'cert', body: { cert: serializeSigned(certFor(seed)) } };
+  const certs = r.certs?.map((c) => readSignedMessage(c)!);
+  if (r.phase === 'polynomials' && !r.done.polynomial)
+    return {
+      step: 'polynomial',
+      body: { polynomial: serializePolynomial(makePolynomial(seed, certs!, r.threshold)) },
+    };
+  if (r.phase === 'voutputs' && !r.done.voutput) {
+    const made = makeVoutput(seed, certs!, readVinput(r.vinput!)!);
+    if ('problem' in made) throw new Error(made.problem);
+    return {
+      step: 'voutput',
+      body: { voutput: serializeVoutput(made.voutput) },
+      share: made.share,
+    };
+  }
+  if ((r.phase === 'keycheck' || r.phase === 'ready') && !r.done.keyChecked) {
+    const share = recoverShare(seed, readVoutput(r.voutput!)!.privateKey)!;
+    const proof = proveKeyCheck(r.uuid, r.keyCheckNonce, share);
+    return {
+      step: 'key-check',
+      body: { bukti: { challenge: String(proof.challenge), response: String(proof.response) } },
+      share,
+    };
+  }
+  return undefined;
+}
