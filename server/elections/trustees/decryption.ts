@@ -15,7 +15,7 @@ import { recordEntriesOf, recordRow } from '../record/record-store.ts';
 import { ceremonyOf } from './ceremony.ts';
 
 /** The server's Single key owns decryption id 1; trustee at position p owns p + 1 (§4.18). */
-export const ownerOf = (position: number) => position + 1;
+const ownerOf = (position: number) => position + 1;
 
 /**
  * Where the decryption of a verifiable election stands: whether the polls are closed and the
@@ -95,10 +95,4 @@ export async function submitDecryption(
     details: { position: me.position, resultReady: done },
   });
   return done;
-}
-
-/** The positions of trustees (with their user ids) who have not decrypted yet. */
-export async function pendingTrustees(db: Db, electionId: string) {
-  const status = await decryptionStatus(db, electionId);
-  return status.trustees.filter((t) => !t.decrypted);
 }

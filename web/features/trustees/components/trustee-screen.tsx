@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { TextField } from '../../../components/form-field.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
 import { request } from '../../../lib/api-error.ts';
 import { passphraseProblem } from '../../../../shared/crypto/key-file.ts';
 import {
@@ -55,6 +54,37 @@ const readSealedSeed = (r: Round) => {
 
 const messageOf = (err: unknown) =>
   err instanceof Error && err.message ? err.message : 'Terjadi kesalahan. Silakan coba lagi.';
+
+/** This trustee's verification key on record (from their voutput). */
+const verificationKeyOf = (r: Round) =>
+  (JSON.parse(r.voutput!) as { public_key: { public_key: string } }).public_key.public_key;
+
+/**
+ * One piece of work in the trustee's worker, as every form here runs it: busy while it runs, its
+ * progress announced, its failure shown, the trustee's data read again when it is done.
+ */
+function useTrusteeTask(id: string, worker: React.RefObject<TrusteeWorker | undefined>) {
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  async function run(task: (w: TrusteeWorker, progress: (text: string) => void) => Promise<void>) {
+    const w = worker.current;
+    if (!w) return setError('Peramban ini tidak dapat menjalankan perhitungan kunci.');
+    setBusy(true);
+    setError(undefined);
+    try {
+      await task(w, setProgress);
+      await qc.invalidateQueries({ queryKey: ['trustees', id] });
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setProgress(null);
+      setBusy(false);
+    }
+  }
+  return { busy, progress, error, setError, run };
+}
 
 /** The progress of work running in the worker, read to screen readers as it changes. */
 function Progress({ text }: { text: string | null }) {
@@ -147,10 +177,7 @@ function CeremonyStep({
   saved: Saved;
   setSaved: (s: Saved) => void;
 }) {
-  const qc = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  const { busy, progress, error, run } = useTrusteeTask(id, worker);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const sealedSeed = readSealedSeed(round);
   const turn =
@@ -173,11 +200,7 @@ function CeremonyStep({
       if (passphrase !== String(form.get('passphrase2') ?? ''))
         return setFieldError('Kedua kata sandi tidak sama.');
     }
-    const w = worker.current;
-    if (!w) return setError('Peramban ini tidak dapat menjalankan perhitungan kunci.');
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async (w, setProgress) => {
       if (turn === 1) {
         const made = await w.run<{ cert: string; sealedSeed: string }>(
           { type: 'begin', uuid: round.uuid, passphrase },
@@ -217,7 +240,7 @@ function CeremonyStep({
                 passphrase,
                 sealedSeed: sealedSeed!,
                 uuid: round.uuid,
-                publicKey: JSON.parse(round.voutput!).public_key.public_key as string,
+                publicKey: verificationKeyOf(round),
                 voutput: round.voutput!,
               } as const);
         const made = await w.run<{ voutput: string; keyFile: string; seed: string }>(
@@ -230,14 +253,7 @@ function CeremonyStep({
         }
         setSaved({ keyFile: made.keyFile, seed: made.seed });
       }
-      setProgress(null);
-      await qc.invalidateQueries({ queryKey: ['trustees', id] });
-    } catch (err) {
-      setProgress(null);
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (saved)
@@ -379,11 +395,8 @@ function KeyCheck({
   round: Round;
   worker: React.RefObject<TrusteeWorker | undefined>;
 }) {
-  const qc = useQueryClient();
   const [paper, setPaper] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  const { busy, progress, error, setError, run } = useTrusteeTask(id, worker);
   if (!round.done.voutput || round.done.keyChecked) return null;
   if (round.phase === 'voutputs')
     return (
@@ -397,17 +410,13 @@ function KeyCheck({
     e.preventDefault();
     const source = await keySourceOf(new FormData(e.currentTarget), paper);
     if (typeof source === 'string') return setError(source);
-    const w = worker.current;
-    if (!w) return setError('Peramban ini tidak dapat menjalankan perhitungan kunci.');
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async (w, setProgress) => {
       const { proof } = await w.run<{ proof: { challenge: string; response: string } }>(
         {
           type: 'keycheck',
           source,
           uuid: round.uuid,
-          publicKey: JSON.parse(round.voutput!).public_key.public_key as string,
+          publicKey: verificationKeyOf(round),
           voutput: round.voutput!,
           nonce: round.keyCheckNonce,
         },
@@ -418,13 +427,7 @@ function KeyCheck({
       // The key file and the paper backup are the copies now: the browser forgets its own.
       window.localStorage.removeItem(seedSlot(round));
       window.localStorage.removeItem(`${seedSlot(round)}:pending`);
-      await qc.invalidateQueries({ queryKey: ['trustees', id] });
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setProgress(null);
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -454,12 +457,9 @@ function DecryptionStep({
   round: Round;
   worker: React.RefObject<TrusteeWorker | undefined>;
 }) {
-  const qc = useQueryClient();
   const status = useDecryption(id, round.locked);
   const [paper, setPaper] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  const { busy, progress, error, setError, run } = useTrusteeTask(id, worker);
   const [sent, setSent] = useState<number | null>(null);
   if (!round.locked) return null;
   if (status.isPending) return <p role="status">Memuat status dekripsi...</p>;
@@ -472,11 +472,7 @@ function DecryptionStep({
     e.preventDefault();
     const source = await keySourceOf(new FormData(e.currentTarget), paper);
     if (typeof source === 'string') return setError(source);
-    const w = worker.current;
-    if (!w) return setError('Peramban ini tidak dapat menjalankan perhitungan kunci.');
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async (w, setProgress) => {
       setProgress('Mengunduh rekaman publik pemilihan...');
       const res = await request(`/api/elections/${encodeURIComponent(id)}/record`);
       const record = await res.arrayBuffer();
@@ -486,7 +482,7 @@ function DecryptionStep({
           source,
           uuid: round.uuid,
           position: round.position,
-          publicKey: JSON.parse(round.voutput!).public_key.public_key as string,
+          publicKey: verificationKeyOf(round),
           voutput: round.voutput!,
           record,
         },
@@ -495,13 +491,7 @@ function DecryptionStep({
       setProgress('Mengirim dekripsi parsial beserta buktinya...');
       await submitDecryption(id, made.partialDecryption);
       setSent(made.ballots);
-      await qc.invalidateQueries({ queryKey: ['trustees', id] });
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : messageOf(err));
-    } finally {
-      setProgress(null);
-      setBusy(false);
-    }
+    });
   }
 
   return (
