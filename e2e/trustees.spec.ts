@@ -374,3 +374,76 @@ test('the committee and two witnesses hold the key: 2 of 3 open the result, the 
   for (const s of secrets) expect(sent.some((b) => b.includes(s))).toBe(false);
   await committeeApi.dispose();
 });
+
+test('a witness who went away is removed with a reason, and the ceremony restarted without them', async ({
+  page,
+}) => {
+  const e = await electionThroughApi({ voters: 0, opensInMs: 3_600_000, lock: false });
+  const committeeApi = await client();
+  await ok(
+    committeeApi.post('/api/auth/sign-in/email', {
+      data: { email: e.committee.email, password: e.committee.password },
+    }),
+  );
+  const base = `/api/elections/${e.electionId}`;
+  const slots = await ok<{ items: { candidateId: string }[] }>(
+    committeeApi.get(`${base}/witnesses`),
+  );
+  // A witness for each pair joins; the three hold the key.
+  for (const [i, name] of ['Sari Pergi', 'Tono Tetap'].entries()) {
+    const email = `saksi.hapus${i}.${Date.now()}@mahasiswa.test`;
+    const { code } = await ok<{ code: string }>(
+      committeeApi.post(`${base}/witnesses/invitations`, {
+        data: { candidateId: slots.items[i]!.candidateId, email },
+      }),
+      201,
+    );
+    const witness = await client();
+    await ok(
+      witness.post('/api/committee/register', {
+        data: {
+          kodeUndangan: code,
+          namaLengkap: name,
+          email,
+          password: 'sandi-saksi-kunci-1',
+          confirmPassword: 'sandi-saksi-kunci-1',
+        },
+      }),
+      201,
+    );
+    await witness.dispose();
+  }
+  await ok(committeeApi.post(`${base}/ceremony`, { data: { ambang: 2 } }), 201);
+
+  await signIn(page, '/login', e.committee.email, e.committee.password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`/panitia/${e.electionId}/ringkasan`);
+  await page.getByRole('button', { name: 'Hapus saksi nomor urut 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Hapus saksi?' });
+  await expect(dialog).toContainText('Sari Pergi tidak lagi dapat melihat ringkasan');
+  // Without a reason nothing happens, and the dialog says why.
+  await dialog.getByRole('button', { name: 'Ya, Hapus Saksi' }).click();
+  await expect(dialog.getByText('Alasan minimal 5 karakter.')).toBeVisible();
+  await dialog.getByLabel('Alasan menghapus saksi').fill('Saksi pindah kampus.');
+  await dialog.getByRole('button', { name: 'Ya, Hapus Saksi' }).click();
+  await expect(page.getByText(/Sari Pergi tidak lagi menjadi saksi nomor urut 1/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hapus saksi nomor urut 1' })).toHaveCount(0);
+  await expect(page.getByLabel('Email saksi nomor urut 1')).toBeVisible();
+
+  // The key's tab says the ceremony no longer matches; a restart takes the people of now.
+  await page.goto(`/panitia/${e.electionId}/wali-kunci`);
+  await expect(
+    page.getByText(
+      /Wali kunci tidak lagi sama dengan panitia dan saksi pemilihan ini \(Sari Pergi sudah tidak menjadi panitia atau saksi\)/,
+    ),
+  ).toBeVisible();
+  expect(await seriousViolations(page, 'wali kunci (saksi dihapus)')).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('saksi-dihapus.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Mulai Ulang Upacara' }).click();
+  await page.getByLabel('Alasan memulai ulang').fill('Saksi nomor 1 dihapus.');
+  await page.getByRole('button', { name: 'Ya, Mulai Ulang' }).click();
+  await expect(page.getByText(/Wali kunci tidak lagi sama/)).toHaveCount(0);
+  await expect(page.getByText('Sari Pergi')).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Tono Tetap Saksi/ })).toBeVisible();
+  await committeeApi.dispose();
+});

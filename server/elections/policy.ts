@@ -134,5 +134,6 @@ export function witnessAbilities(
   return {
     invite: prepare && canInviteWitness(e) === null && !pair.witness && !pair.invitation,
     revoke: prepare && pair.invitation,
+    remove: prepare && canInviteWitness(e) === null && pair.witness,
   };
 }

@@ -34,6 +34,7 @@ import {
   candidates,
   committeeMembers,
   electionRoll,
+  electionWitnesses,
   elections,
   user,
   voters,
@@ -519,14 +520,14 @@ const ROWS: Row[] = [
   })),
   op('POST', '/api/elections/{id}/ceremony/cert', committee(200), async (caller) => ({
     params: { id: (await ceremonyFor(caller, 'started')).id },
-    json: { cert: serializeSignedMessage(certFor(newSeed())) },
+    json: { cert: serializeSignedMessage(certFor(newSeed())), percobaan: 1 },
   })),
   op('POST', '/api/elections/{id}/ceremony/polynomial', committee(200), async (caller) => {
     const c = await ceremonyFor(caller, 'certs');
     const certs = (await ceremonyOf(db, c.id))!.trustees.map((t) => readSignedMessage(t.cert!)!);
     return {
       params: { id: c.id },
-      json: { polynomial: serializePolynomial(makePolynomial(c.seed, certs, 2)) },
+      json: { polynomial: serializePolynomial(makePolynomial(c.seed, certs, 2)), percobaan: 1 },
     };
   }),
   op('POST', '/api/elections/{id}/ceremony/voutput', committee(200), async (caller) => {
@@ -538,7 +539,10 @@ const ROWS: Row[] = [
       readVinput(trusteeView(state, state.trustees[0]!).vinput!)!,
     );
     if ('problem' in made) throw new Error(made.problem);
-    return { params: { id: c.id }, json: { voutput: serializeVoutput(made.voutput) } };
+    return {
+      params: { id: c.id },
+      json: { voutput: serializeVoutput(made.voutput), percobaan: 1 },
+    };
   }),
   op('POST', '/api/elections/{id}/ceremony/key-check', committee(200), async (caller) => {
     const c = await ceremonyFor(caller, 'complete');
@@ -624,6 +628,20 @@ const ROWS: Row[] = [
       return { params: { id: e.id, code } };
     },
   ),
+  op('POST', '/api/elections/{id}/witnesses/{candidateId}/remove', committee(204), async () => {
+    const e = await freshDraft();
+    const witness = (await insertVoters(db, 1))[0]!.id;
+    await db.insert(electionWitnesses).values({
+      electionId: e.id,
+      userId: witness,
+      candidateId: e.candidates[0]!.id,
+      namaLengkap: 'Saksi Pergi',
+    });
+    return {
+      params: { id: e.id, candidateId: e.candidates[0]!.id },
+      json: { alasan: 'Saksi pindah kampus.' },
+    };
+  }),
   // Oversight (master)
   op('GET', '/api/oversight/elections', master(200)),
   op('POST', '/api/oversight/elections/{id}/committee', master(201), async () => ({

@@ -104,13 +104,16 @@ export async function holdCeremony(
       })
       .onConflictDoNothing();
   const actors = userIds.map((u) => trusteeActor(u, electionId));
-  await startCeremony(db, actors[0]!, electionId, { threshold: opts.threshold ?? 2 });
+  const { ceremony } = await startCeremony(db, actors[0]!, electionId, {
+    threshold: opts.threshold ?? 2,
+  });
+  const attempt = ceremony.attempt;
   const seeds = userIds.map(() => newSeed());
   const shares: bigint[] = [];
   const out = { seeds, shares };
   if (stage === 'started') return out;
   for (const [i, a] of actors.entries())
-    await submitCert(db, a, electionId, serializeSignedMessage(certFor(seeds[i]!)));
+    await submitCert(db, a, electionId, serializeSignedMessage(certFor(seeds[i]!)), attempt);
   if (stage === 'certs') return out;
   const certs = async () =>
     (await ceremonyOf(db, electionId))!.trustees.map((t) => readSignedMessage(t.cert!)!);
@@ -121,6 +124,7 @@ export async function holdCeremony(
       a,
       electionId,
       serializePolynomial(makePolynomial(seeds[i]!, await certs(), threshold)),
+      attempt,
     );
   if (stage === 'polynomials') return out;
   for (const [i, a] of actors.entries()) {
@@ -129,7 +133,7 @@ export async function holdCeremony(
     const made = makeVoutput(seeds[i]!, await certs(), readVinput(trusteeView(state, me).vinput!)!);
     if ('problem' in made) throw new Error(made.problem);
     shares.push(made.share);
-    await submitVoutput(db, a, electionId, serializeVoutput(made.voutput));
+    await submitVoutput(db, a, electionId, serializeVoutput(made.voutput), attempt);
   }
   if (stage === 'complete') return out;
   const state = (await ceremonyOf(db, electionId))!;

@@ -467,6 +467,7 @@ export type TrusteeRound = {
   position: number;
   uuid: string;
   threshold: number;
+  attempt: number;
   phase: string;
   done: { cert: boolean; polynomial: boolean; voutput: boolean; keyChecked: boolean };
   certs: string[] | null;
@@ -486,19 +487,22 @@ export function trusteeTurn(
   | { step: 'cert' | 'polynomial' | 'voutput' | 'key-check'; body: object; share?: bigint }
   | undefined {
   if (r.phase === 'certs' && !r.done.cert)
-    return { step: 'cert', body: { cert: serializeSigned(certFor(seed)) } };
+    return { step: 'cert', body: { cert: serializeSigned(certFor(seed)), percobaan: r.attempt } };
   const certs = r.certs?.map((c) => readSignedMessage(c)!);
   if (r.phase === 'polynomials' && !r.done.polynomial)
     return {
       step: 'polynomial',
-      body: { polynomial: serializePolynomial(makePolynomial(seed, certs!, r.threshold)) },
+      body: {
+        polynomial: serializePolynomial(makePolynomial(seed, certs!, r.threshold)),
+        percobaan: r.attempt,
+      },
     };
   if (r.phase === 'voutputs' && !r.done.voutput) {
     const made = makeVoutput(seed, certs!, readVinput(r.vinput!)!);
     if ('problem' in made) throw new Error(made.problem);
     return {
       step: 'voutput',
-      body: { voutput: serializeVoutput(made.voutput) },
+      body: { voutput: serializeVoutput(made.voutput), percobaan: r.attempt },
       share: made.share,
     };
   }

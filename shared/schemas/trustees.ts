@@ -10,16 +10,19 @@ export const thresholdField = z
 /** Starting the key ceremony (committee). */
 export const startCeremonySchema = z.object({ ambang: thresholdField });
 
+/** Why a step that changes who holds the key was taken: kept in the audit log. */
+export const reasonField = z
+  .string({ error: 'Alasan wajib diisi.' })
+  .trim()
+  .min(5, { error: 'Alasan minimal 5 karakter.' })
+  .max(500, { error: 'Alasan maksimal 500 karakter.' })
+  .regex(/^[^<>]*$/, { error: 'Alasan tidak boleh berisi < atau >.' });
+
 /** Starting it again because a trustee is gone (committee): the reason goes to the audit log. */
-export const restartCeremonySchema = z.object({
-  ambang: thresholdField,
-  alasan: z
-    .string()
-    .trim()
-    .min(5, { error: 'Alasan minimal 5 karakter.' })
-    .max(500, { error: 'Alasan maksimal 500 karakter.' })
-    .regex(/^[^<>]*$/, { error: 'Alasan tidak boleh berisi < atau >.' }),
-});
+export const restartCeremonySchema = z.object({ ambang: thresholdField, alasan: reasonField });
+
+/** Removing a witness who joined (committee, before lock): the reason goes to the audit log. */
+export const removeWitnessSchema = z.object({ alasan: reasonField });
 
 /** A ceremony message made in the trustee's browser: Belenios JSON, checked by the server. */
 const message = (label: string, max: number) =>
@@ -28,9 +31,28 @@ const message = (label: string, max: number) =>
     .min(2, { error: `${label} wajib diisi.` })
     .max(max, { error: `${label} terlalu panjang.` });
 
-export const certSchema = z.object({ cert: message('Sertifikat', 4_000) });
-export const polynomialSchema = z.object({ polynomial: message('Polinomial', 400_000) });
-export const voutputSchema = z.object({ voutput: message('Kunci verifikasi', 8_000) });
+/**
+ * The attempt of the ceremony a step was made for: a message made before a restart and arriving
+ * after it is refused rather than taken for the new attempt.
+ */
+const attemptField = z
+  .number({ error: 'Nomor percobaan upacara wajib diisi.' })
+  .int({ error: 'Nomor percobaan upacara tidak valid.' })
+  .min(1, { error: 'Nomor percobaan upacara tidak valid.' })
+  .max(10_000, { error: 'Nomor percobaan upacara tidak valid.' });
+
+export const certSchema = z.object({
+  cert: message('Sertifikat', 4_000),
+  percobaan: attemptField,
+});
+export const polynomialSchema = z.object({
+  polynomial: message('Polinomial', 400_000),
+  percobaan: attemptField,
+});
+export const voutputSchema = z.object({
+  voutput: message('Kunci verifikasi', 8_000),
+  percobaan: attemptField,
+});
 
 const decimal = z
   .string({ error: 'Bukti wajib berupa bilangan desimal.' })

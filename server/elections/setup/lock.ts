@@ -10,7 +10,7 @@ import { canExtend, lockBlockers } from '../rules/lifecycle.ts';
 import { draftForUpdate } from './guard.ts';
 import { ENCRYPTED_BALLOT_FORMAT, setUpRecord } from '../record/setup-record.ts';
 import type { ThresholdParameters } from '../../../shared/crypto/trustees.ts';
-import { ceremonyOf, parametersOf } from '../trustees/ceremony.ts';
+import { ceremonyDrift, ceremonyOf, driftText, parametersOf } from '../trustees/ceremony.ts';
 
 type Election = typeof elections.$inferSelect;
 
@@ -69,6 +69,9 @@ async function ceremonyBlocker(db: Db | Tx, e: Election): Promise<string | undef
   const state = await ceremonyOf(db, e.id);
   if (!state)
     return 'Upacara kunci belum dimulai: kunci pemilihan harus dipegang para wali kunci (tab Wali Kunci).';
+  const drift = await ceremonyDrift(db, e.id, state.trustees);
+  if (drift)
+    return `Wali kunci tidak lagi sama dengan panitia dan saksi pemilihan ini (${driftText(drift)}): mulai ulang upacara kunci.`;
   if (state.phase === 'ready') return undefined;
   if (state.phase === 'keycheck') {
     const waiting = state.trustees.filter((t) => !t.keyCheckedAt).map((t) => t.namaLengkap);

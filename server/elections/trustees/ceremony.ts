@@ -87,6 +87,34 @@ export async function prospectiveTrustees(db: Db | Tx, electionId: string) {
   ].filter((p) => !seen.has(p.userId) && seen.add(p.userId));
 }
 
+/**
+ * How the people of the election differ from the trustees of its ceremony: who joined the
+ * committee or the witnesses since it started, and who has left (a member the master removed, a
+ * witness the committee removed). Undefined when they are the same people.
+ */
+export async function ceremonyDrift(
+  db: Db | Tx,
+  electionId: string,
+  trustees: readonly TrusteeRow[],
+) {
+  const people = await prospectiveTrustees(db, electionId);
+  const now = new Set(people.map((p) => p.userId));
+  const held = new Set(trustees.map((t) => t.userId));
+  const joined = people.filter((p) => !held.has(p.userId)).map((p) => p.namaLengkap);
+  const left = trustees.filter((t) => !t.userId || !now.has(t.userId)).map((t) => t.namaLengkap);
+  return joined.length || left.length ? { joined, left } : undefined;
+}
+
+/** "Budi sudah tidak menjadi panitia atau saksi; Sari bergabung setelah upacara dimulai." */
+export function driftText(drift: { joined: string[]; left: string[] }) {
+  return [
+    drift.left.length ? `${drift.left.join(', ')} sudah tidak menjadi panitia atau saksi` : '',
+    drift.joined.length ? `${drift.joined.join(', ')} bergabung setelah upacara dimulai` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
 /** The ceremony of an election and its trustees by position, or undefined. */
 export async function ceremonyOf(
   db: Db | Tx,
@@ -217,13 +245,22 @@ export async function startCeremony(
 const refuse = (status: 400 | 403 | 409, code: string, message: string) =>
   new ApiError(status, code, message);
 
-/** The caller's trustee row in the current ceremony of a draft, under the ceremony's row lock. */
-async function myTrusteeRow(tx: Tx, actor: Actor, electionId: string) {
+/**
+ * The caller's trustee row in the current ceremony of a draft, under the ceremony's row lock.
+ * With `attempt`, the step was made for that attempt: one made before a restart is refused.
+ */
+async function myTrusteeRow(tx: Tx, actor: Actor, electionId: string, attempt?: number) {
   await draftForUpdate(tx, electionId);
   const state = await ceremonyOf(tx, electionId, { forUpdate: true });
   if (!state) throw refuse(409, 'NO_CEREMONY', 'Upacara kunci belum dimulai.');
   const me = state.trustees.find((t) => t.userId === actor.user.id);
   if (!me) throw refuse(403, 'NOT_TRUSTEE', 'Anda bukan wali kunci pemilihan ini.');
+  if (attempt !== undefined && attempt !== state.ceremony.attempt)
+    throw refuse(
+      409,
+      'STALE_ATTEMPT',
+      'Upacara kunci sudah dimulai ulang sejak langkah ini dibuat. Muat ulang halaman dan mulai lagi dari langkah 1.',
+    );
   return { ...state, me };
 }
 
@@ -257,9 +294,15 @@ const polynomialsOf = (trustees: readonly TrusteeRow[]): Polynomial[] =>
   trustees.map((t) => readPolynomial(t.polynomial!)!);
 
 /** Step 1: the trustee's certificate, made in their browser from a seed that never leaves it. */
-export async function submitCert(db: Db, actor: Actor, electionId: string, certText: string) {
+export async function submitCert(
+  db: Db,
+  actor: Actor,
+  electionId: string,
+  certText: string,
+  attempt: number,
+) {
   return db.transaction(async (tx) => {
-    const { trustees, phase, me } = await myTrusteeRow(tx, actor, electionId);
+    const { trustees, phase, me } = await myTrusteeRow(tx, actor, electionId, attempt);
     if (phase !== 'certs' || me.cert)
       throw wrongStep(me.cert && phase === 'certs' ? 'polynomials' : phase);
     const cert = readSignedMessage(certText);
@@ -283,9 +326,15 @@ export async function submitCert(db: Db, actor: Actor, electionId: string, certT
 }
 
 /** Step 3: the trustee's polynomial: its commitments signed, its shares encrypted to each trustee. */
-export async function submitPolynomial(db: Db, actor: Actor, electionId: string, text: string) {
+export async function submitPolynomial(
+  db: Db,
+  actor: Actor,
+  electionId: string,
+  text: string,
+  attempt: number,
+) {
   return db.transaction(async (tx) => {
-    const { ceremony, trustees, phase, me } = await myTrusteeRow(tx, actor, electionId);
+    const { ceremony, trustees, phase, me } = await myTrusteeRow(tx, actor, electionId, attempt);
     if (phase !== 'polynomials' || me.polynomial)
       throw wrongStep(phase === 'polynomials' ? 'voutputs' : phase);
     const polynomial = readPolynomial(text);
@@ -307,9 +356,15 @@ export async function submitPolynomial(db: Db, actor: Actor, electionId: string,
  * Step 5: the trustee's voutput, checked against everyone's commitments. The last one completes
  * the ceremony: the threshold parameters are checked as a verifier will and kept.
  */
-export async function submitVoutput(db: Db, actor: Actor, electionId: string, text: string) {
+export async function submitVoutput(
+  db: Db,
+  actor: Actor,
+  electionId: string,
+  text: string,
+  attempt: number,
+) {
   return db.transaction(async (tx) => {
-    const { ceremony, trustees, phase, me } = await myTrusteeRow(tx, actor, electionId);
+    const { ceremony, trustees, phase, me } = await myTrusteeRow(tx, actor, electionId, attempt);
     if (phase !== 'voutputs' || me.voutput)
       throw wrongStep(phase === 'voutputs' ? 'keycheck' : phase);
     const voutput = readVoutput(text);

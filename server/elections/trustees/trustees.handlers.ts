@@ -20,6 +20,7 @@ import { readPartialDecryption } from '../../../shared/crypto/record/items.ts';
 import {
   ceremonyOf,
   defaultThreshold,
+  ceremonyDrift,
   prospectiveTrustees,
   startCeremony as startCommand,
   submitCert as certCommand,
@@ -110,6 +111,10 @@ function mailTurn(c: Context<AppEnv>, election: Election, phase: CeremonyPhase) 
 async function presentCeremony(db: Db, actor: Actor, election: Election) {
   const state = await ceremonyOf(db, election.id);
   const prospective = await prospectiveTrustees(db, election.id);
+  const drift =
+    state && election.status === 'draft'
+      ? await ceremonyDrift(db, election.id, state.trustees)
+      : undefined;
   return {
     ceremony: state
       ? {
@@ -130,6 +135,8 @@ async function presentCeremony(db: Db, actor: Actor, election: Election) {
         }
       : null,
     prospective: prospective.map((p) => ({ namaLengkap: p.namaLengkap, role: p.role })),
+    /** Before lock: who joined or left since the ceremony started (then it must restart). */
+    drift: drift ?? null,
     defaultThreshold: defaultThreshold(prospective.length),
     canManage: can(actor, 'election', 'prepare', election) && canEditSetup(election),
     canRemind: can(actor, 'election', 'prepare', election),
@@ -207,13 +214,22 @@ export const trusteesRouter = createRouter()
     return c.json(await presentRound(db, actor, election), 200);
   })
   .openapi(submitCert, (c) =>
-    step(c, (db, actor, id) => certCommand(db, actor, id, c.req.valid('json').cert)),
+    step(c, (db, actor, id) => {
+      const body = c.req.valid('json');
+      return certCommand(db, actor, id, body.cert, body.percobaan);
+    }),
   )
   .openapi(submitPolynomial, (c) =>
-    step(c, (db, actor, id) => polynomialCommand(db, actor, id, c.req.valid('json').polynomial)),
+    step(c, (db, actor, id) => {
+      const body = c.req.valid('json');
+      return polynomialCommand(db, actor, id, body.polynomial, body.percobaan);
+    }),
   )
   .openapi(submitVoutput, (c) =>
-    step(c, (db, actor, id) => voutputCommand(db, actor, id, c.req.valid('json').voutput)),
+    step(c, (db, actor, id) => {
+      const body = c.req.valid('json');
+      return voutputCommand(db, actor, id, body.voutput, body.percobaan);
+    }),
   )
   .openapi(submitKeyCheck, (c) =>
     step(c, (db, actor, id) => {

@@ -48,6 +48,7 @@ export const ceremonyOut = z
       .nullable(),
     /** Who would be the trustees if the ceremony started (or started again) now. */
     prospective: z.array(z.object({ namaLengkap: z.string(), role })),
+    drift: z.object({ joined: z.array(z.string()), left: z.array(z.string()) }).nullable(),
     defaultThreshold: z.number(),
     /** Whether the caller may start or restart it (its committee, before lock). */
     canManage: z.boolean(),

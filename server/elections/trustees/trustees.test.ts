@@ -29,6 +29,7 @@ import {
   proveKeyCheck,
   readPolynomial,
   readVoutput,
+  newSeed,
   recoverShare,
   seedKeys,
   serializeSignedMessage,
@@ -214,7 +215,7 @@ describe('the key ceremony among the committee', () => {
 
     // Not a trustee: every trustee endpoint refuses, and nothing changes.
     const before = await ceremonyRows(e.id);
-    const cert = { cert: serializeSignedMessage(certFor(ta.seed)) };
+    const cert = { cert: serializeSignedMessage(certFor(ta.seed)), percobaan: 1 };
     for (const [client, status] of [
       [app.client(), 401],
       [outsider, 403],
@@ -222,8 +223,12 @@ describe('the key ceremony among the committee', () => {
     ] as const) {
       expect((await client.get(url('/me'))).status).toBe(status);
       expect((await client.post(url('/cert'), cert)).status).toBe(status);
-      expect((await client.post(url('/polynomial'), { polynomial: '{}' })).status).toBe(status);
-      expect((await client.post(url('/voutput'), { voutput: '{}' })).status).toBe(status);
+      expect(
+        (await client.post(url('/polynomial'), { polynomial: '{}', percobaan: 1 })).status,
+      ).toBe(status);
+      expect((await client.post(url('/voutput'), { voutput: '{}', percobaan: 1 })).status).toBe(
+        status,
+      );
       const bukti = { challenge: '1', response: '1' };
       expect((await client.post(url('/key-check'), { bukti })).status).toBe(status);
       const d = { dekripsiParsial: '{}' };
@@ -237,7 +242,10 @@ describe('the key ceremony among the committee', () => {
     // A certificate whose signature is not its key's.
     const forged = certFor(ta.seed);
     forged.signature = certFor(tb.seed).signature;
-    const bad = await a.post(url('/cert'), { cert: serializeSignedMessage(forged) });
+    const bad = await a.post(url('/cert'), {
+      cert: serializeSignedMessage(forged),
+      percobaan: 1,
+    });
     expect(bad.status).toBe(400);
     expect((await body(bad)).error!.code).toBe('BAD_CERT');
     // Step 1 for two; a polynomial before every certificate is in is out of turn.
@@ -247,7 +255,7 @@ describe('the key ceremony among the committee', () => {
     // The same certificate as another trustee's is refused.
     const dup = await c.post(url('/cert'), cert);
     expect(dup.status).toBe(409);
-    expect((await a.post(url('/polynomial'), { polynomial: '{}' })).status).toBe(409);
+    expect((await a.post(url('/polynomial'), { polynomial: '{}', percobaan: 1 })).status).toBe(409);
     expect((await tc.step())!.status).toBe(200);
     // Locking now: the ceremony blocks it.
     const lockEarly = await a.post(`/api/elections/${e.id}/lock`);
@@ -257,7 +265,7 @@ describe('the key ceremony among the committee', () => {
     await runCeremony([ta, tb]); // their polynomials; then they wait for c's
     let state = await body(await a.get(url()));
     expect((state.ceremony as { phase: string }).phase).toBe('polynomials');
-    expect((await a.post(url('/voutput'), { voutput: '{}' })).status).toBe(409);
+    expect((await a.post(url('/voutput'), { voutput: '{}', percobaan: 1 })).status).toBe(409);
     await runCeremony(trustees);
     state = await body(await a.get(url()));
     expect((state.ceremony as { phase: string }).phase).toBe('ready');
@@ -320,6 +328,24 @@ describe('the key ceremony among the committee', () => {
       .from(auditLog)
       .where(and(eq(auditLog.electionId, e.id), eq(auditLog.action, 'ceremony.restarted')));
     expect(entry!.summary).toContain('Berkas kunci Panitia A hilang');
+
+    // A certificate made for the first attempt and arriving after the restart is not taken for
+    // the second; one made for the second is.
+    const made = (percobaan: number) => ({
+      cert: serializeSignedMessage(certFor(newSeed())),
+      percobaan,
+    });
+    const stale = await b.post(url('/cert'), made(1));
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { error: { code: string; message: string } }).error).toEqual(
+      expect.objectContaining({
+        code: 'STALE_ATTEMPT',
+        message: expect.stringContaining('sudah dimulai ulang') as string,
+      }),
+    );
+    expect((await ceremonyRows(e.id)).trustees.every((t) => t.cert === null)).toBe(true);
+    expect((await b.post(url('/cert'), { cert: made(2).cert })).status).toBe(400);
+    expect((await b.post(url('/cert'), made(2))).status).toBe(200);
   });
 });
 

@@ -43,23 +43,33 @@ describe('witnesses: who reads the overview, who invites', () => {
       expect(Object.values(committeeAbilities(witness, e, now)).some(Boolean)).toBe(false);
   });
 
-  it('only the committee invites, in a draft, a pair with neither witness nor live invitation', () => {
+  it('only the committee invites (a pair with neither witness nor live invitation) and removes a witness, in a draft', () => {
     const free = { witness: false, invitation: false };
-    expect(witnessAbilities(committee, draft, free)).toEqual({ invite: true, revoke: false });
-    expect(witnessAbilities(committee, draft, { witness: true, invitation: false })).toEqual({
+    const joined = { witness: true, invitation: false };
+    expect(witnessAbilities(committee, draft, free)).toEqual({
+      invite: true,
+      revoke: false,
+      remove: false,
+    });
+    expect(witnessAbilities(committee, draft, joined)).toEqual({
       invite: false,
       revoke: false,
+      remove: true,
     });
     expect(witnessAbilities(committee, draft, { witness: false, invitation: true })).toEqual({
       invite: false,
       revoke: true,
+      remove: false,
     });
     expect(witnessAbilities(committee, locked, free).invite).toBe(false);
+    expect(witnessAbilities(committee, locked, joined).remove).toBe(false);
     for (const a of [witness, master, null])
-      expect(witnessAbilities(a, draft, { witness: false, invitation: true })).toEqual({
-        invite: false,
-        revoke: false,
-      });
+      for (const pair of [joined, { witness: false, invitation: true }])
+        expect(witnessAbilities(a, draft, pair)).toEqual({
+          invite: false,
+          revoke: false,
+          remove: false,
+        });
     expect(canInviteWitness(draft)).toBeNull();
     expect(canInviteWitness(locked)).toMatch(/sudah dikunci/);
     expect(canInviteWitness({ ...draft, status: 'archived' })).toMatch(/diarsipkan/);

@@ -9,16 +9,22 @@ import { createRouter } from '../../http/router.ts';
 import {
   inviteWitness as inviteCommand,
   listWitnesses as listQuery,
+  removeWitness as removeCommand,
   revokeWitnessInvitation as revokeCommand,
 } from './witnesses.ts';
-import { inviteWitness, listWitnesses, revokeWitnessInvitation } from './witnesses.routes.ts';
+import {
+  inviteWitness,
+  listWitnesses,
+  removeWitness,
+  revokeWitnessInvitation,
+} from './witnesses.routes.ts';
 
 const deps = (c: Context<AppEnv>) => {
   const { database, mailer, logger, env } = c.get('services');
   return { db: database.db, mailer, logger, publicUrl: env.publicUrl };
 };
 
-/** The witnesses of an election: its committee invites and revokes, the master only looks. */
+/** The witnesses of an election: its committee invites, revokes and removes; the master only looks. */
 export const witnessesRouter = createRouter()
   .openapi(listWitnesses, async (c) => {
     const { id } = c.req.valid('param');
@@ -51,5 +57,12 @@ export const witnessesRouter = createRouter()
     const actor = await actorOf(c);
     authorize(actor, 'election', 'prepare', { id });
     await revokeCommand(c.get('services').database.db, actor, id, code);
+    return c.body(null, 204);
+  })
+  .openapi(removeWitness, async (c) => {
+    const { id, candidateId } = c.req.valid('param');
+    const actor = await actorOf(c);
+    authorize(actor, 'election', 'prepare', { id });
+    await removeCommand(deps(c), actor, id, { candidateId, alasan: c.req.valid('json').alasan });
     return c.body(null, 204);
   });

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { access, apiRoute } from '../../access/route-access.ts';
 import { uuidSchema } from '../../../shared/ids.ts';
 import { invitationCodeField, inviteWitnessSchema } from '../../../shared/schemas/elections.ts';
+import { removeWitnessSchema } from '../../../shared/schemas/trustees.ts';
 import { errorResponses } from '../../http/schemas.ts';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
@@ -40,7 +41,7 @@ const witnessSlotOut = z
       .nullable(),
     invitation: witnessInvitationOut.nullable(),
     /** What the caller may do about this pair's witness now (elections/policy.ts `witnessAbilities`). */
-    abilities: z.object({ invite: z.boolean(), revoke: z.boolean() }),
+    abilities: z.object({ invite: z.boolean(), revoke: z.boolean(), remove: z.boolean() }),
   })
   .openapi('WitnessSlot');
 
@@ -79,4 +80,17 @@ export const revokeWitnessInvitation = apiRoute(access.committee('prepare'), {
   summary: 'Revoke a witness invitation that has not been used yet (committee)',
   request: { params: electionParam.extend({ code: invitationCodeField }) },
   responses: { 204: { description: 'Revoked' }, ...refusals },
+});
+
+export const removeWitness = apiRoute(access.committee('prepare'), {
+  method: 'post',
+  path: '/elections/{id}/witnesses/{candidateId}/remove',
+  tags: ['Panitia'],
+  summary:
+    'Take the witness of one candidate pair off a draft, with a reason kept in the audit log (committee)',
+  request: {
+    params: electionParam.extend({ candidateId: uuidSchema('ID kandidat tidak valid.') }),
+    body: { required: true, content: json(removeWitnessSchema) },
+  },
+  responses: { 204: { description: 'Removed' }, ...refusals },
 });

@@ -36,7 +36,7 @@ type Slot = {
   nomorUrut: number;
   witness: { namaLengkap: string; email: string } | null;
   invitation: { code: string; email: string; expiresAt: string } | null;
-  abilities: { invite: boolean; revoke: boolean };
+  abilities: { invite: boolean; revoke: boolean; remove: boolean };
 };
 type Overview = {
   viewerRole: string;
@@ -208,6 +208,7 @@ describe('witnesses (saksi)', () => {
     expect((await slots(master, electionId))[0]!.abilities).toEqual({
       invite: false,
       revoke: false,
+      remove: false,
     });
     expect((await voter.get(`/api/elections/${electionId}/witnesses`)).status).toBe(403);
   });
@@ -445,5 +446,101 @@ describe('witnesses (saksi)', () => {
     expect(joinLate.status).toBe(400);
     expect(await message(joinLate)).toMatch(/saksi baru tidak dapat bergabung/);
     expect((await slots(lead, electionId)).every((s) => !s.abilities.invite)).toBe(true);
+  });
+
+  it('a witness who went away is removed with a reason: they lose the overview, the ceremony they held a place in must restart before lock', async () => {
+    const { electionId, lead, leadEmail, pairs } = await draftWithPairs();
+    const joined: { client: TestClient; email: string; name: string }[] = [];
+    for (const [i, name] of ['Sari Pergi', 'Tono Tetap'].entries()) {
+      const email = `saksi.hapus${i}.${n}@mahasiswa.test`;
+      const code = await invited(lead, electionId, pairs[i]!, email);
+      const client = app.client();
+      expect((await register(code, email, name, client)).status).toBe(201);
+      joined.push({ client, email, name });
+    }
+    const [gone, staying] = joined as [(typeof joined)[0], (typeof joined)[0]];
+    const started = await lead.post(`/api/elections/${electionId}/ceremony`, { ambang: 2 });
+    expect(started.status).toBe(201);
+    const remove = (
+      client: TestClient,
+      candidateId = pairs[0]!,
+      alasan: unknown = 'Saksi pindah kampus.',
+    ) => client.post(`/api/elections/${electionId}/witnesses/${candidateId}/remove`, { alasan });
+    const witnessRows = () =>
+      db().select().from(electionWitnesses).where(eq(electionWitnesses.electionId, electionId));
+
+    // Nobody but the committee removes a witness; bad input changes nothing.
+    for (const client of [master, gone.client, staying.client, app.client()])
+      expect([401, 403]).toContain((await remove(client)).status);
+    const short = await remove(lead, pairs[0], 'x');
+    expect(short.status).toBe(400);
+    expect(await message(short)).toMatch(/Alasan minimal 5 karakter/);
+    const none = await remove(lead, pairs[2]);
+    expect(none.status).toBe(404);
+    expect(await message(none)).toBe('Pasangan calon ini tidak memiliki saksi.');
+    expect(await witnessRows()).toHaveLength(2);
+    expect((await slots(lead, electionId)).map((s) => s.abilities.remove)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+
+    expect((await remove(lead)).status).toBe(204);
+    expect((await witnessRows()).map((w) => w.namaLengkap)).toEqual(['Tono Tetap']);
+    expect((await gone.client.get(`/api/elections/${electionId}/overview`)).status).toBe(403);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, electionId), eq(auditLog.action, 'witness.removed')));
+    expect(audit?.summary).toContain('Sari Pergi');
+    expect(audit?.summary).toContain('Saksi pindah kampus.');
+    for (const to of [leadEmail, gone.email])
+      await expect
+        .poll(() =>
+          app.sentMail.some(
+            (m) =>
+              m.to === to &&
+              m.subject === 'Perubahan saksi pemilihan' &&
+              m.text.includes('Sari Pergi tidak lagi menjadi saksi Pasangan nomor 1'),
+          ),
+        )
+        .toBe(true);
+
+    // The ceremony no longer matches the people of the election: the tab says so, lock refuses.
+    const ceremony = (await (await lead.get(`/api/elections/${electionId}/ceremony`)).json()) as {
+      drift: { joined: string[]; left: string[] } | null;
+    };
+    expect(ceremony.drift).toEqual({ joined: [], left: ['Sari Pergi'] });
+    const lock = await lead.post(`/api/elections/${electionId}/lock`);
+    expect(lock.status).toBe(409);
+    expect(await message(lock)).toContain(
+      'Wali kunci tidak lagi sama dengan panitia dan saksi pemilihan ini (Sari Pergi sudah tidak menjadi panitia atau saksi): mulai ulang upacara kunci.',
+    );
+    // A restart takes the people of the moment: the removed witness holds no place.
+    const restarted = await lead.post(`/api/elections/${electionId}/ceremony/restart`, {
+      ambang: 2,
+      alasan: 'Saksi nomor 1 dihapus.',
+    });
+    expect(restarted.status).toBe(200);
+    const after = (await restarted.json()) as {
+      drift: unknown;
+      ceremony: { trustees: { namaLengkap: string }[] };
+    };
+    expect(after.drift).toBeNull();
+    expect(after.ceremony.trustees.map((t) => t.namaLengkap)).toEqual([
+      'Rina Pemohon',
+      'Tono Tetap',
+    ]);
+    expect((await gone.client.get(`/api/elections/${electionId}/ceremony/me`)).status).toBe(403);
+
+    // Once locked, a witness can no longer be removed.
+    await db()
+      .update(elections)
+      .set({ status: 'ready', lockedAt: new Date(), rollSize: 0 })
+      .where(eq(elections.id, electionId));
+    const late = await remove(lead, pairs[1]);
+    expect(late.status).toBe(409);
+    expect(await message(late)).toMatch(/sudah dikunci/);
+    expect(await witnessRows()).toHaveLength(1);
   });
 });

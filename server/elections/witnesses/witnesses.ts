@@ -16,6 +16,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { witnessInvitationMail } from '../../mail/templates/election-requests.ts';
 import type { Logger } from '../../runtime/logger.ts';
+import { mailCommittee } from '../committee/committee-mail.ts';
 import { createInvitation } from '../committee/invitations.ts';
 import { witnessAbilities } from '../policy.ts';
 import { canInviteWitness } from '../rules/lifecycle.ts';
@@ -208,6 +209,77 @@ export async function revokeWitnessInvitation(
       details: { candidateId: revoked.candidateId },
     });
   });
+}
+
+/**
+ * Takes a witness who joined off a draft (they went away, or were the wrong person): they lose
+ * the overview at once, and the committee and they are told by mail. A key ceremony they hold a
+ * place in no longer matches the people of the election, so the election cannot be locked until
+ * the committee restarts it (lock.ts) — the witness's share is then worthless.
+ */
+export async function removeWitness(
+  deps: Deps,
+  actor: Actor,
+  electionId: string,
+  input: { candidateId: string; alasan: string },
+) {
+  const removed = await deps.db.transaction(async (tx) => {
+    const [election] = await tx
+      .select()
+      .from(elections)
+      .where(eq(elections.id, electionId))
+      .for('update');
+    if (!election) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+    if (election.status !== 'draft')
+      throw conflict(
+        election.status === 'archived'
+          ? 'Pemilihan ini sudah diarsipkan.'
+          : 'Pemilihan ini sudah dikunci: saksi tidak dapat dihapus lagi, dan hasil dibuka oleh wali kunci mana pun yang mencapai ambang.',
+      );
+    const [row] = await tx
+      .delete(electionWitnesses)
+      .where(
+        and(
+          eq(electionWitnesses.electionId, electionId),
+          eq(electionWitnesses.candidateId, input.candidateId),
+        ),
+      )
+      .returning();
+    if (!row)
+      throw new ApiError(404, 'NOT_FOUND', 'Pasangan calon ini tidak memiliki saksi.', {
+        candidateId: 'Tidak memiliki saksi.',
+      });
+    const [candidate] = await tx
+      .select()
+      .from(candidates)
+      .where(eq(candidates.id, row.candidateId));
+    const [account] = await tx
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.id, row.userId));
+    await appendAudit(tx, {
+      ...auditActor(actor, 'panitia'),
+      action: 'witness.removed',
+      entityType: 'election',
+      entityId: electionId,
+      electionId,
+      summary: `Menghapus ${row.namaLengkap} sebagai saksi nomor urut ${candidate?.nomorUrut ?? '?'} "${election.title}": ${input.alasan}`,
+      details: { candidateId: row.candidateId, userId: row.userId, alasan: input.alasan },
+    });
+    return {
+      namaLengkap: row.namaLengkap,
+      email: account?.email ?? '',
+      pasangan: candidate ? pairName(candidate) : 'satu pasangan calon',
+    };
+  });
+  void mailCommittee(
+    deps,
+    electionId,
+    `${removed.namaLengkap} tidak lagi menjadi saksi ${removed.pasangan}. Alasan: ${input.alasan}`,
+    [removed.email],
+    'witnesses',
+  );
+  return removed;
 }
 
 /** The witnesses who have joined an election, in ballot order (the overview shows them). */

@@ -26,6 +26,8 @@ function useWitnessMutation<A, R>(id: string, fn: (a: A) => Promise<R>) {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: witnessesKey(id) });
       void qc.invalidateQueries({ queryKey: overviewKey(id) });
+      // A witness removed no longer matches the key ceremony (its tab says so).
+      void qc.invalidateQueries({ queryKey: ['trustees', id] });
     },
   });
 }
@@ -42,5 +44,18 @@ export const useRevokeWitnessInvitation = (id: string) =>
     await request(
       `/api/elections/${encodeURIComponent(id)}/witnesses/invitations/${encodeURIComponent(code)}/revoke`,
       { method: 'POST' },
+    );
+  });
+
+/** Hapus saksi: the witness loses the overview; a ceremony they hold a place in must restart. */
+export const useRemoveWitness = (id: string) =>
+  useWitnessMutation(id, async (body: { candidateId: string; alasan: string }) => {
+    await request(
+      `/api/elections/${encodeURIComponent(id)}/witnesses/${encodeURIComponent(body.candidateId)}/remove`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ alasan: body.alasan }),
+      },
     );
   });

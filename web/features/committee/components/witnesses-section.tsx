@@ -5,13 +5,14 @@ import { inviteWitnessSchema } from '../../../../shared/schemas/elections.ts';
 import type { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatWib } from '../../../lib/wib.ts';
 import type { Overview } from '../api/committee.ts';
 import {
   useInviteWitness,
+  useRemoveWitness,
   useRevokeWitnessInvitation,
   useWitnesses,
   type WitnessSlot,
@@ -78,6 +79,77 @@ function InviteForm({
   );
 }
 
+/**
+ * Hapus saksi: with a reason for the audit log. The witness is told by mail; a key ceremony they
+ * hold a place in must restart before the election can be locked.
+ */
+function RemoveWitness({
+  electionId,
+  slot,
+  onRemoved,
+}: {
+  electionId: string;
+  slot: WitnessSlot;
+  onRemoved: (message: string) => void;
+}) {
+  const remove = useRemoveWitness(electionId);
+  const [open, setOpen] = useState(false);
+  const [alasan, setAlasan] = useState('');
+  const name = slot.witness?.namaLengkap ?? '';
+  const close = () => {
+    setOpen(false);
+    setAlasan('');
+    remove.reset();
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline btn-danger-outline btn-compact"
+        aria-label={`Hapus saksi nomor urut ${slot.nomorUrut}`}
+        onClick={() => setOpen(true)}
+      >
+        Hapus
+      </button>
+      <ConfirmDialog
+        open={open}
+        title="Hapus saksi?"
+        confirmLabel="Ya, Hapus Saksi"
+        danger
+        busy={remove.isPending}
+        onCancel={close}
+        onConfirm={() =>
+          remove.mutate(
+            { candidateId: slot.candidateId, alasan },
+            {
+              onSuccess: () => {
+                close();
+                onRemoved(
+                  `${name} tidak lagi menjadi saksi nomor urut ${slot.nomorUrut}. Anda dapat mengundang saksi lain; bila upacara kunci sudah dimulai, mulai ulang upacara di tab Wali Kunci.`,
+                );
+              },
+            },
+          )
+        }
+      >
+        <p>
+          {name} tidak lagi dapat melihat ringkasan pemilihan ini dan diberi tahu lewat email. Bila
+          upacara kunci sudah dimulai, upacara harus dimulai ulang sebelum pemilihan dapat dikunci.
+          Alasannya dicatat di riwayat.
+        </p>
+        <TextAreaField
+          label="Alasan menghapus saksi"
+          value={alasan}
+          onChange={(e) => setAlasan(e.target.value)}
+          error={remove.error?.message}
+          rows={3}
+          maxLength={500}
+        />
+      </ConfirmDialog>
+    </>
+  );
+}
+
 /** What the committee (and the master, who only looks) sees of each pair's witness. */
 function CommitteeView({ overview }: { overview: Overview }) {
   const { election } = overview;
@@ -139,6 +211,9 @@ function CommitteeView({ overview }: { overview: Overview }) {
                   <InviteForm electionId={election.id} slot={s} onInvited={setDone} />
                 ) : null}
               </div>
+              {s.abilities.remove && s.witness ? (
+                <RemoveWitness electionId={election.id} slot={s} onRemoved={setDone} />
+              ) : null}
               {s.abilities.revoke && s.invitation ? (
                 <button
                   type="button"
@@ -207,8 +282,8 @@ function WitnessView({ overview }: { overview: Overview }) {
 }
 
 /**
- * Saksi: one witness per candidate pair. The committee invites each by email and revokes an
- * invitation not yet used; a witness (and the master) only look.
+ * Saksi: one witness per candidate pair. The committee invites each by email, revokes an
+ * invitation not yet used and removes a witness before lock; a witness (and the master) only look.
  */
 export function WitnessesSection({ overview }: { overview: Overview }) {
   return (

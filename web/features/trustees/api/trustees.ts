@@ -65,12 +65,19 @@ export const useRestartCeremony = (id: string) =>
 export const useRemindTrustees = (id: string) =>
   useTrusteeMutation(id, () => json(api.elections[':id'].trustees.remind.$post({ param: { id } })));
 
-export const submitCert = (id: string, cert: string) =>
-  json(api.elections[':id'].ceremony.cert.$post({ param: { id }, json: { cert } }));
-export const submitPolynomial = (id: string, polynomial: string) =>
-  json(api.elections[':id'].ceremony.polynomial.$post({ param: { id }, json: { polynomial } }));
-export const submitVoutput = (id: string, voutput: string) =>
-  json(api.elections[':id'].ceremony.voutput.$post({ param: { id }, json: { voutput } }));
+export const submitCert = (id: string, cert: string, percobaan: number) =>
+  json(api.elections[':id'].ceremony.cert.$post({ param: { id }, json: { cert, percobaan } }));
+export const submitPolynomial = (id: string, polynomial: string, percobaan: number) =>
+  json(
+    api.elections[':id'].ceremony.polynomial.$post({
+      param: { id },
+      json: { polynomial, percobaan },
+    }),
+  );
+export const submitVoutput = (id: string, voutput: string, percobaan: number) =>
+  json(
+    api.elections[':id'].ceremony.voutput.$post({ param: { id }, json: { voutput, percobaan } }),
+  );
 export const submitKeyCheck = (id: string, bukti: { challenge: string; response: string }) =>
   json(api.elections[':id'].ceremony['key-check'].$post({ param: { id }, json: { bukti } }));
 export const submitDecryption = (id: string, dekripsiParsial: string) =>

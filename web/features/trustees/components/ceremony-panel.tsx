@@ -268,6 +268,19 @@ export function CeremonyPanel({ id }: { id: string }) {
                 Ambang: {c.threshold} dari {c.trustees.length}
                 {c.attempt > 1 ? ` (percobaan ke-${c.attempt})` : ''}.
               </p>
+              {data.drift ? (
+                <Alert kind="error">
+                  Wali kunci tidak lagi sama dengan panitia dan saksi pemilihan ini
+                  {data.drift.left.length
+                    ? ` (${data.drift.left.join(', ')} sudah tidak menjadi panitia atau saksi)`
+                    : ''}
+                  {data.drift.joined.length
+                    ? ` (${data.drift.joined.join(', ')} bergabung setelah upacara dimulai)`
+                    : ''}
+                  . Pemilihan tidak dapat dikunci sebelum upacara dimulai ulang dengan orang-orang
+                  yang sekarang.
+                </Alert>
+              ) : null}
               <ThresholdMeaning k={c.threshold} n={c.trustees.length} />
               <TrusteeTable c={c} />
               {data.myPosition !== null ? (

@@ -208,7 +208,7 @@ function CeremonyStep({
         );
         window.localStorage.setItem(`${seedSlot(round)}:pending`, made.sealedSeed);
         setProgress('Mengirim sertifikat...');
-        await submitCert(id, made.cert);
+        await submitCert(id, made.cert, round.attempt);
         window.localStorage.setItem(seedSlot(round), made.sealedSeed);
         window.localStorage.removeItem(`${seedSlot(round)}:pending`);
       } else if (turn === 2) {
@@ -223,7 +223,7 @@ function CeremonyStep({
           setProgress,
         );
         setProgress('Mengirim bagian kunci yang terenkripsi...');
-        await submitPolynomial(id, made.polynomial);
+        await submitPolynomial(id, made.polynomial, round.attempt);
       } else {
         const request =
           turn === 3
@@ -249,7 +249,7 @@ function CeremonyStep({
         );
         if (turn === 3) {
           setProgress('Mengirim kunci verifikasi...');
-          await submitVoutput(id, made.voutput);
+          await submitVoutput(id, made.voutput, round.attempt);
         }
         setSaved({ keyFile: made.keyFile, seed: made.seed });
       }
