@@ -116,6 +116,8 @@ export async function closeRecord(db: Db, electionId: string): Promise<boolean> 
     // A verifiable election always has its record from the lock on; without one there is
     // nothing to close (the count then reports the record missing).
     if (!row) return false;
+    // Closed already (the pages ask every few seconds): nothing to read.
+    if (row.ballotsEnded) return true;
     const state = await recordState(tx, row);
     if (state.ended) return true;
 

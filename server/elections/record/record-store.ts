@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { electionRecords, recordEntries } from '../../db/schema/index.ts';
 import {
@@ -65,11 +65,45 @@ export async function recordEntriesOf(db: Db | Tx, electionId: string): Promise<
     .from(recordEntries)
     .where(eq(recordEntries.electionId, electionId))
     .orderBy(asc(recordEntries.position));
-  return rows.map((r) =>
-    r.kind === 'event'
-      ? { kind: 'event', hash: r.hash, text: r.body, event: JSON.parse(r.body) as RecordEvent }
-      : { kind: 'data', hash: r.hash, text: r.body },
-  );
+  return rows.map(entryOf);
+}
+
+const entryOf = (r: { kind: string; hash: string; body: string }): RecordEntry =>
+  r.kind === 'event'
+    ? { kind: 'event', hash: r.hash, text: r.body, event: JSON.parse(r.body) as RecordEvent }
+    : { kind: 'data', hash: r.hash, text: r.body };
+
+/** The body of one entry of a record, found by its hash (indexed). */
+export async function entryBody(db: Db | Tx, electionId: string, hash: string) {
+  const [entry] = await db
+    .select({ body: recordEntries.body })
+    .from(recordEntries)
+    .where(and(eq(recordEntries.electionId, electionId), eq(recordEntries.hash, hash)));
+  return entry?.body;
+}
+
+/**
+ * The entries from the encrypted tally's event on (the decryptions and the result; the tally's
+ * own data come before its event): what the decryption's status needs, without reading the
+ * ballots. Empty before the tally.
+ */
+export async function entriesFromTally(db: Db | Tx, row: ElectionRecordRow) {
+  if (!row.tallyHash) return [];
+  const [at] = await db
+    .select({ position: recordEntries.position })
+    .from(recordEntries)
+    .where(
+      and(eq(recordEntries.electionId, row.electionId), eq(recordEntries.hash, row.tallyHash)),
+    );
+  if (!at) return [];
+  const rows = await db
+    .select({ kind: recordEntries.kind, hash: recordEntries.hash, body: recordEntries.body })
+    .from(recordEntries)
+    .where(
+      and(eq(recordEntries.electionId, row.electionId), gte(recordEntries.position, at.position)),
+    )
+    .orderBy(asc(recordEntries.position));
+  return rows.map(entryOf);
 }
 
 /**

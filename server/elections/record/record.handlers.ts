@@ -6,6 +6,7 @@ import { createRouter } from '../../http/router.ts';
 import { resultsVisibility } from '../policy.ts';
 import { loadElection } from '../results/election-row.ts';
 import { resultsPublic, visibleToPublic } from '../rules/lifecycle.ts';
+import { closeRecord } from './close-record.ts';
 import { recordArchive, recordRow } from './record-store.ts';
 import { getRecord, getRecordHead } from './record.routes.ts';
 import { keySummary } from '../trustees/summary.ts';
@@ -34,6 +35,8 @@ export const recordRouter = createRouter()
   .openapi(getRecord, async (c) => {
     const id = c.req.valid('param').id;
     const { db, throughTally } = await visibility(c, id);
+    // Once the polls are closed for good the record holds its tally, whoever asks first.
+    await closeRecord(db, id);
     const copy = await recordArchive(db, id, { throughTally });
     if (!copy) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
     return c.body(copy.bytes as Uint8Array<ArrayBuffer>, 200, {
@@ -47,6 +50,7 @@ export const recordRouter = createRouter()
     // From the record's row alone: a snapshot's head costs one read, whatever the record's size.
     const id = c.req.valid('param').id;
     const { db, throughTally } = await visibility(c, id);
+    await closeRecord(db, id);
     const row = await recordRow(db, id);
     if (!row) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
     const cut = throughTally && row.tallyHash !== null;

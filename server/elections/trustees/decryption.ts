@@ -4,15 +4,10 @@ import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { PartialDecryption } from '../../../shared/crypto/decryption.ts';
-import {
-  readOwned,
-  readSetupData,
-  readSizedTally,
-  readTrustees,
-} from '../../../shared/crypto/record/items.ts';
+import { readOwned, readSizedTally } from '../../../shared/crypto/record/items.ts';
 import { addTrusteeDecryption, closeRecord } from '../record/close-record.ts';
-import { recordEntriesOf, recordRow } from '../record/record-store.ts';
-import { ceremonyOf } from './ceremony.ts';
+import { entriesFromTally, entryBody, recordRow } from '../record/record-store.ts';
+import { ceremonyOf, parametersOf } from './ceremony.ts';
 
 /** The server's Single key owns decryption id 1; trustee at position p owns p + 1 (§4.18). */
 const ownerOf = (position: number) => position + 1;
@@ -32,7 +27,9 @@ export async function decryptionStatus(db: Db, electionId: string) {
       'Pemilihan ini tidak memiliki wali kunci: hasilnya tidak menunggu dekripsi.',
     );
   const tallied = await closeRecord(db, electionId);
-  const entries = await recordEntriesOf(db, electionId);
+  // Only what follows the tally (its event, the decryptions, the result): never the ballots.
+  const fresh = tallied ? await recordRow(db, electionId) : undefined;
+  const entries = fresh ? await entriesFromTally(db, fresh) : [];
   const data = new Map(entries.filter((e) => e.kind === 'data').map((e) => [e.hash, e.text]));
   const events = entries.flatMap((e) => (e.kind === 'event' ? [e.event] : []));
   const decrypted = new Set(
@@ -41,13 +38,14 @@ export async function decryptionStatus(db: Db, electionId: string) {
       .map((e) => readOwned(data.get(e.payload!)!).owner),
   );
   const sized = events.find((e) => e.type === 'EncryptedTally');
-  const numTallied = sized ? readSizedTally(data.get(sized.payload!)!).num_tallied : null;
-  const setup = readSetupData(data.get(events[0]!.payload!)!);
-  const pedersen = readTrustees(data.get(setup.trustees)!).find((t) => t.kind === 'Pedersen');
+  const sizedText = sized && (await entryBody(db, electionId, sized.payload!));
+  const numTallied = sizedText ? readSizedTally(sizedText).num_tallied : null;
+  // The record's trustees are the ceremony's (setup-record.ts takes its parameters).
+  const params = parametersOf(state.ceremony);
   return {
     tallied,
     numTallied,
-    threshold: pedersen?.kind === 'Pedersen' ? pedersen.params.threshold : state.ceremony.threshold,
+    threshold: params?.threshold ?? state.ceremony.threshold,
     trustees: state.trustees.map((t) => ({
       position: t.position,
       userId: t.userId,

@@ -382,6 +382,14 @@ describe('an election whose key the committee holds', () => {
     expect((await body(early)).error!.code).toBe('NOT_CLOSED');
 
     await closeNow(e.id);
+    // The first to fetch the record after the close, before any page asked for the decryption's
+    // status, gets it with its encrypted tally (and the head says so too).
+    const closedHead = await body(await ta.client.get(`/api/elections/${e.id}/record/head`));
+    const copy = await ta.client.get(`/api/elections/${e.id}/record`);
+    expect(copy.status).toBe(200);
+    const closedRecord = readRecord(new Uint8Array(await copy.arrayBuffer()));
+    expect(closedRecord.events.map((ev) => ev.event.type)).toContain('EncryptedTally');
+    expect(closedHead.head).toBe(copy.headers.get('X-Record-Head'));
     // The server calls the trustees once the polls have closed for good: once, whichever
     // instance gets there first.
     const mailsBefore = app.sentMail.length;
