@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { lockedElectionThroughApi } from './support/election-api.ts';
-import { signIn } from './support/fixtures.ts';
+import fs from 'node:fs';
+import { seriousViolations } from './support/axe.ts';
+import { signIn, waitForMail } from './support/fixtures.ts';
 
 /** Nothing on the page is wider than the screen (no sideways scrolling on a phone). */
 async function expectNoSidewaysScroll(page: Page) {
@@ -42,9 +44,59 @@ test(
     await page.screenshot({ path: info.outputPath('confirm.png') });
     await page.getByRole('button', { name: 'Ya, Kirim' }).click();
     await expect(page.getByText('Kode Bukti')).toBeVisible();
-    await expect(page.getByTestId('kode-bukti')).toHaveText(/\S{8,}/);
+    await expect(page.getByTestId('kode-bukti')).toHaveText(/^[A-Za-z0-9+/]{43}$/);
+    const code = (await page.getByTestId('kode-bukti').textContent())!;
+    // The code in groups of four, none broken across lines, whatever the width.
+    const groups = page.getByTestId('kode-bukti').locator('.tracker-group');
+    expect(await groups.allTextContents()).toEqual(code.match(/.{1,4}/g));
+    for (const rects of await groups.evaluateAll((els) =>
+      els.map((el) => el.getClientRects().length),
+    ))
+      expect(rects).toBe(1);
+    const heights = await groups.evaluateAll((els) =>
+      els.map(
+        (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).fontSize),
+      ),
+    );
+    for (const h of heights) expect(h).toBeLessThan(1.8);
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: info.outputPath('receipt.png'), fullPage: true });
+    // Copy says so; the copy is the code itself.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Salin kode' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Kode Bukti disalin.' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    // Download: a text file with the code and where to find it.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Unduh kode' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('kode-bukti.txt');
+    const saved = fs.readFileSync((await download.path())!, 'utf8');
+    expect(saved).toContain(code);
+    expect(saved).toContain(`/hasil/${electionId}/kotak-suara?cari=`);
+    // And by mail.
+    const mail = await waitForMail(v.email, /Kode Bukti: /);
+    expect(mail.text).toContain(`Kode Bukti: ${code}`);
+
+    // The public ballot box holds it: found from the receipt's own link.
+    await page.getByRole('link', { name: 'Cari di Kotak Suara Publik' }).click();
+    await expect(page).toHaveURL(new RegExp(`/hasil/${electionId}/kotak-suara\\?cari=`));
+    await expect(page.getByRole('heading', { name: '1 surat suara diterima' })).toBeVisible();
+    await expect(
+      page.getByText('Kode Bukti ini ada di kotak suara: suaranya tercatat.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('Cari Kode Bukti')).toHaveValue(code);
+    await expectNoSidewaysScroll(page);
+    expect(await seriousViolations(page, 'kotak suara publik')).toEqual([]);
+    await page.screenshot({ path: info.outputPath('kotak-suara.png'), fullPage: true });
+    // A code that is not there is said to be missing, with what to do.
+    const other = `${code.startsWith('A') ? 'B' : 'A'}${code.slice(1)}`;
+    await page.getByLabel('Cari Kode Bukti').fill(other);
+    await page.getByRole('button', { name: 'Cari', exact: true }).click();
+    await expect(page.getByText(/Kode Bukti ini tidak ada di kotak suara/)).toBeVisible();
+    await page.getByRole('button', { name: 'Tampilkan semua' }).click();
+    await expect(page.locator('.tracker-list li')).toHaveText([code]);
 
     // The dashboard now says when this voter voted, never what.
     await page.goto('/dashboard-pemilih');

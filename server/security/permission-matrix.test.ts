@@ -714,6 +714,9 @@ const ROWS: Row[] = [
   op('GET', '/api/elections/{id}/record/head', everyone(200), () => ({
     params: { id: verifiableOpen },
   })),
+  op('GET', '/api/elections/{id}/record/ballots', everyone(200), () => ({
+    params: { id: verifiableOpen },
+  })),
   op('POST', '/api/results/{electionId}/receipt-check', everyone(200), () => ({
     params: { electionId: openA.id },
     json: { receipt: 'ABCD-EFGH-JKMN-PQRS' },

@@ -87,6 +87,31 @@ export const inviteWitnessSchema = z.object({
 });
 export type InviteWitnessInput = z.input<typeof inviteWitnessSchema>;
 
+/**
+ * The public ballot box's page: `cari` the beginning of a Kode Bukti (spaces ignored, as the
+ * code is shown in groups), `halaman` from 1.
+ */
+export const ballotBoxQuerySchema = z.object({
+  cari: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .max(43, { error: 'Kode Bukti paling panjang 43 karakter.' })
+        .regex(/^[A-Za-z0-9+/]*$/, {
+          error: 'Kode Bukti hanya berisi huruf, angka, tanda + dan tanda /.',
+        }),
+    )
+    .optional(),
+  halaman: z.coerce
+    .number({ error: 'Halaman tidak valid.' })
+    .int({ error: 'Halaman tidak valid.' })
+    .min(1, { error: 'Halaman tidak valid.' })
+    .max(100_000, { error: 'Halaman tidak valid.' })
+    .default(1),
+});
+
 /** A Kode Bukti to look up in an election's counted ballots (never the choice). */
 export const receiptCheckSchema = z.object({
   receipt: z

@@ -57,6 +57,10 @@ export const routes: RouteObject[] = [
       },
       { path: '/voting/:eventId', Component: lazyPage(() => import('./routes/voting.tsx')) },
       { path: '/hasil/:eventId', Component: lazyPage(() => import('./routes/hasil.tsx')) },
+      {
+        path: '/hasil/:eventId/kotak-suara',
+        Component: lazyPage(() => import('./routes/kotak-suara.tsx')),
+      },
       { path: paths.verifikasi, Component: lazyPage(() => import('./routes/verifikasi.tsx')) },
       {
         path: paths.admin.dashboard,

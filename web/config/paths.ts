@@ -20,6 +20,9 @@ export const paths = {
   dashboardPemilih: '/dashboard-pemilih',
   voting: (eventId: string) => `/voting/${encodeURIComponent(eventId)}`,
   hasil: (eventId: string) => `/hasil/${encodeURIComponent(eventId)}`,
+  /** The public ballot box; `cari` opens it on a Kode Bukti. */
+  kotakSuara: (eventId: string, cari?: string) =>
+    `/hasil/${encodeURIComponent(eventId)}/kotak-suara${cari ? `?cari=${encodeURIComponent(cari)}` : ''}`,
   verifikasi: '/verifikasi',
   admin: {
     dashboard: '/admin',

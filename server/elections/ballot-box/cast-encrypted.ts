@@ -40,7 +40,7 @@ const invalidBallot = (defect: keyof typeof DEFECTS) =>
 export async function castEncryptedBallot(
   db: Db,
   request: { electionId: string; ballot: string } & Caster,
-): Promise<{ receipt: string; votedAt: Date }> {
+): Promise<{ receipt: string; votedAt: Date; userId: string; repeated: boolean }> {
   const electionId = canonicalUuid(request.electionId);
   if (!electionId) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
   // Who casts first: checking a ballot costs real work, which only a signed-in voter may ask for.
@@ -52,7 +52,12 @@ export async function castEncryptedBallot(
   // Cheap before costly: the proofs are checked only for a voter who may cast now, has not, and
   // signs with their own credential (indexed lookups), so nobody else can make the server work.
   const [may] = await queryRows<{ ok: number }>(db, castableWith(electionId, userId, credential));
-  if (!may) throw await refusal(db, electionId, userId);
+  if (!may) {
+    // The same ballot sent again (the answer was lost on the way): the same answer, once more.
+    const earlier = await castBefore(db, electionId, userId, credential, request.ballot);
+    if (earlier) return { ...earlier, userId, repeated: true };
+    throw await refusal(db, electionId, userId);
+  }
   const record = await recordRow(db, electionId);
   if (!record) throw new Error(`verifiable election ${electionId} has no record`);
   const defect = await checkBallotOffThread(record.electionText, request.ballot);
@@ -83,7 +88,7 @@ export async function castEncryptedBallot(
     await storeAppended(tx, row, writer);
     return new Date(mark.voted_at);
   });
-  if (votedAt) return { receipt: ballotTracker(request.ballot), votedAt };
+  if (votedAt) return { receipt: ballotTracker(request.ballot), votedAt, userId, repeated: false };
   throw await refusal(db, electionId, userId);
 }
 
@@ -98,6 +103,35 @@ const castableWith = (electionId: string, userId: string, credential: string) =>
     and ${sql.raw(castableVoterSql('vo', 'e.id'))}
     and not exists (select 1 from participation p
       where p.election_id = e.id and (p.user_id = vo.user_id or p.nim = vo.nim))`;
+
+/**
+ * When this voter's ballot, byte for byte, is already in the record under their own credential:
+ * its tracker and the time it was recorded. A retry of a cast whose answer never arrived is
+ * answered as the cast was; any other ballot after a cast is refused.
+ */
+async function castBefore(
+  db: Db,
+  electionId: string,
+  userId: string,
+  credential: string,
+  ballot: string,
+): Promise<{ receipt: string; votedAt: Date } | undefined> {
+  const receipt = ballotTracker(ballot);
+  const hash = Buffer.from(receipt, 'base64').toString('hex');
+  const [row] = await queryRows<{ voted_at: Date | string }>(
+    db,
+    sql`
+      select p.voted_at
+      from participation p
+      join voters vo on vo.user_id = p.user_id
+      join election_credentials ec
+        on ec.election_id = p.election_id and ec.nim = vo.nim and ec.public_credential = ${credential}
+      join record_entries re
+        on re.election_id = p.election_id and re.hash = ${hash} and re.kind = 'data'
+      where p.election_id = ${electionId}::uuid and p.user_id = ${userId}`,
+  );
+  return row ? { receipt, votedAt: new Date(row.voted_at) } : undefined;
+}
 
 /** Why nothing was written: where the voter stands, else a credential that is not theirs. */
 async function refusal(db: Db, electionId: string, userId: string): Promise<ApiError> {

@@ -6,8 +6,12 @@ import {
   electionRecords,
   electionRoll,
   elections,
+  user,
   voters,
 } from '../../db/schema/index.ts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/context.ts';
+import { trackerMail } from '../../mail/templates/ballots.ts';
 import type { Db } from '../../db/client.ts';
 import { electionQuestion } from '../record/ballot-question.ts';
 import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
@@ -117,10 +121,19 @@ export const votingRouter = createRouter()
     if (!sessionToken) throw errors.unauthenticated();
     const electionId = c.req.valid('param').id;
     const body = c.req.valid('json');
-    const { receipt, votedAt } =
-      'ballot' in body
-        ? await castEncryptedBallot(database.db, { electionId, sessionToken, ballot: body.ballot })
-        : await castBallot(database.db, { electionId, sessionToken, choice: body.choice });
+    let cast: { receipt: string; votedAt: Date };
+    if ('ballot' in body) {
+      const encrypted = await castEncryptedBallot(database.db, {
+        electionId,
+        sessionToken,
+        ballot: body.ballot,
+      });
+      if (!encrypted.repeated) mailTracker(c, electionId, encrypted);
+      cast = encrypted;
+    } else {
+      cast = await castBallot(database.db, { electionId, sessionToken, choice: body.choice });
+    }
+    const { receipt, votedAt } = cast;
     // Live turnout pages learn of it (coalesced; nothing waits for it).
     turnout.changed(electionId);
     c.header('Cache-Control', 'no-store');
@@ -163,3 +176,29 @@ export const votingRouter = createRouter()
       200,
     );
   });
+
+/** The Kode Bukti by mail to the voter who cast it (after the answer; a failure is only logged). */
+function mailTracker(
+  c: Context<AppEnv>,
+  electionId: string,
+  cast: { receipt: string; votedAt: Date; userId: string },
+) {
+  const { background, database, mailer, env } = c.get('services');
+  background.run('tracker mail', async () => {
+    const [row] = await database.db
+      .select({ email: user.email, title: elections.title })
+      .from(user)
+      .innerJoin(elections, eq(elections.id, electionId))
+      .where(eq(user.id, cast.userId));
+    if (!row) return;
+    await mailer.send({
+      to: row.email,
+      ...trackerMail({
+        namaPemilihan: row.title,
+        tracker: cast.receipt,
+        votedAt: cast.votedAt,
+        url: `${env.publicUrl}/hasil/${electionId}/kotak-suara?cari=${encodeURIComponent(cast.receipt)}`,
+      }),
+    });
+  });
+}

@@ -8,7 +8,8 @@ import { loadElection } from '../results/election-row.ts';
 import { resultsPublic, visibleToPublic } from '../rules/lifecycle.ts';
 import { closeRecord } from './close-record.ts';
 import { recordArchive, recordRow } from './record-store.ts';
-import { getRecord, getRecordHead } from './record.routes.ts';
+import { getBallotBox, getRecord, getRecordHead } from './record.routes.ts';
+import { BALLOT_BOX_PAGE, publicBallotBox } from './public-ballot-box.ts';
 import { keySummary } from '../trustees/summary.ts';
 
 const NO_RECORD = 'Pemilihan ini tidak memiliki rekaman publik.';
@@ -28,7 +29,7 @@ async function visibility(c: Context<AppEnv>, electionId: string) {
       ? { counts: true as const }
       : resultsVisibility(await actorOf(c), election, now);
   if (!v.counts && v.hidden === 'missing') throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
-  return { db, throughTally: !v.counts };
+  return { db, election, throughTally: !v.counts };
 }
 
 export const recordRouter = createRouter()
@@ -65,6 +66,30 @@ export const recordRouter = createRouter()
         credentials: { count: row.credentialsCount, fingerprint: row.credentialsFingerprint },
         fingerprint: row.fingerprint,
         keyHolders: { threshold: key?.threshold ?? null, trustees: key?.trustees ?? [] },
+      },
+      200,
+    );
+  })
+  .openapi(getBallotBox, async (c) => {
+    const id = c.req.valid('param').id;
+    const { cari, halaman } = c.req.valid('query');
+    const { db, election, throughTally } = await visibility(c, id);
+    const row = await recordRow(db, id);
+    if (!row) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
+    const box = await publicBallotBox(db, id, { search: cari, page: halaman });
+    const now = Date.now();
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      {
+        title: election.title,
+        ...box,
+        page: halaman,
+        pageSize: BALLOT_BOX_PAGE,
+        open:
+          !row.ballotsEnded &&
+          election.startsAt.getTime() <= now &&
+          now < election.endsAt.getTime(),
+        complete: !throughTally && row.ballotsEnded,
       },
       200,
     );

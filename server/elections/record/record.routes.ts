@@ -2,6 +2,7 @@ import { access, apiRoute } from '../../access/route-access.ts';
 import { uuidSchema } from '../../../shared/ids.ts';
 import { z } from '@hono/zod-openapi';
 import { errorResponses } from '../../http/schemas.ts';
+import { ballotBoxQuerySchema } from '../../../shared/schemas/elections.ts';
 
 const params = z.object({ id: uuidSchema('ID pemilihan tidak valid.') });
 const howMuch =
@@ -50,6 +51,40 @@ export const getRecordHead = apiRoute(access.decidedByHandler(howMuch), {
                 z.object({ namaLengkap: z.string(), role: z.enum(['panitia', 'saksi']) }),
               ),
             }),
+          }),
+        },
+      },
+    },
+    400: errorResponses[400],
+    404: errorResponses[404],
+  },
+});
+
+export const getBallotBox = apiRoute(access.decidedByHandler(howMuch), {
+  method: 'get',
+  path: '/elections/{id}/record/ballots',
+  tags: ['Pemilihan'],
+  summary:
+    'The public ballot box: every accepted ballot’s tracker (Kode Bukti), searchable, live while voting',
+  request: { params, query: ballotBoxQuerySchema },
+  responses: {
+    200: {
+      description: 'A page of trackers',
+      content: {
+        'application/json': {
+          schema: z.object({
+            title: z.string(),
+            /** Ballots accepted: the turnout. */
+            total: z.number(),
+            /** Trackers that begin with the search (all of them without one). */
+            matches: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+            items: z.array(z.string()),
+            /** Voting is open: the box still grows. */
+            open: z.boolean(),
+            /** The result is in the record (it can be verified as a whole). */
+            complete: z.boolean(),
           }),
         },
       },

@@ -279,10 +279,10 @@ describe('the encrypted ballot box (format 2)', () => {
     expect([plain.status, plain.code]).toEqual([400, 'ENCRYPTED_ONLY']);
     expect(await boxOf(v.election.id)).toEqual(before);
 
-    // The voter's own ballot goes in once; a second one (even the same bytes) is refused.
-    await cast(0, good);
-    const again = await refusal(cast(0, good));
-    expect(again.status).toBe(409);
+    // The voter's own ballot goes in once; the same bytes again get the same answer (a retry)
+    // and write nothing; a second ballot is refused.
+    const once = await cast(0, good);
+    expect(await cast(0, good)).toEqual({ ...once, repeated: true });
     const second = await refusal(cast(0, v.ballotFor(0, v.candidates[1]!.id)));
     expect(second.status).toBe(409);
     expect(await boxOf(v.election.id)).toEqual({
@@ -383,9 +383,33 @@ describe('the encrypted ballot box (format 2)', () => {
     expect(anonymous.status).toBe(401);
     const res = await voter.post(`/api/voting/${v.election.id}/cast`, { ballot });
     expect(res.status).toBe(201);
-    expect(((await res.json()) as { receipt: string }).receipt).toBe(ballotTracker(ballot));
+    const first = (await res.json()) as { receipt: string; votedAt: string };
+    expect(first.receipt).toBe(ballotTracker(ballot));
+    // The same ballot again (its answer was lost): the same answer, and nothing written twice.
+    const entries = (await boxOf(v.election.id)).entries;
     const again = await voter.post(`/api/voting/${v.election.id}/cast`, { ballot });
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(first);
+    expect((await boxOf(v.election.id)).entries).toBe(entries);
+    // The Kode Bukti is mailed to the voter, once, with the way to the public ballot box.
+    const trackerMails = () =>
+      app.sentMail.filter(
+        (m) => m.to === input.email.toLowerCase() && m.subject === 'Kode Bukti suara Anda',
+      );
+    await expect.poll(() => trackerMails().length).toBe(1);
+    expect(trackerMails()[0]!.text).toContain(`Kode Bukti: ${first.receipt}`);
+    expect(trackerMails()[0]!.text).toContain(
+      `/hasil/${v.election.id}/kotak-suara?cari=${encodeURIComponent(first.receipt)}`,
+    );
+    // Another ballot of theirs after it: refused as a second vote.
+    const other = await voter.post(`/api/voting/${v.election.id}/cast`, {
+      ballot: v.ballotFor(0, v.candidates[0]!.id),
+    });
+    expect(other.status).toBe(409);
+    expect(((await other.json()) as { error: { message: string } }).error.message).toMatch(
+      /sudah memberikan suara/,
+    );
+    expect(trackerMails()).toHaveLength(1);
     const empty = await voter.post(`/api/voting/${v.election.id}/cast`, {});
     expect(empty.status).toBe(400);
     expect(((await empty.json()) as { error: { message: string } }).error.message).toContain(
@@ -412,10 +436,11 @@ describe('the public record over HTTP', () => {
       .update(elections)
       .set({ resultsRelease: 'manual' })
       .where(eq(elections.id, v.election.id));
+    const castBallotText = v.ballotFor(0, v.candidates[0]!.id);
     await castEncryptedBallot(db, {
       electionId: v.election.id,
       userId: v.people[0]!.id,
-      ballot: v.ballotFor(0, v.candidates[0]!.id),
+      ballot: castBallotText,
     });
     const anonymous = app.client();
     const get = async (client: typeof anonymous) => {
@@ -429,6 +454,30 @@ describe('the public record over HTTP', () => {
       expect(res.headers.get('x-record-head')).toBe(head.head);
       return { bytes, head };
     };
+
+    // The public ballot box: the ballot's tracker, for anyone, found by its first characters
+    // (spaces ignored); its count is the turnout.
+    const tracker = ballotTracker(castBallotText);
+    const box = async (query = '') => {
+      const res = await anonymous.get(`/api/elections/${v.election.id}/record/ballots${query}`);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect((await box()).body).toMatchObject({ total: 1, matches: 1, open: true, complete: false });
+    expect((await box()).body.items).toEqual([tracker]);
+    expect(
+      (await box(`?cari=${encodeURIComponent(`${tracker.slice(0, 4)} ${tracker.slice(4, 9)}`)}`))
+        .body,
+    ).toMatchObject({ matches: 1 });
+    const wrong = tracker.startsWith('A') ? 'B' : 'A';
+    expect((await box(`?cari=${wrong}${tracker.slice(1, 6)}`)).body).toMatchObject({
+      total: 1,
+      matches: 0,
+      items: [],
+    });
+    const bad = await box('?cari=%3Cscript%3E');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Kode Bukti hanya berisi huruf, angka');
+    expect((await box('?halaman=0')).status).toBe(400);
 
     // While voting: the record so far (Setup and the ballot), for anyone.
     const open = await get(anonymous);

@@ -6,7 +6,7 @@ const jakarta = new Intl.DateTimeFormat('id-ID', {
   timeStyle: 'short',
   timeZone: 'Asia/Jakarta',
 });
-const wib = (d: Date) => `${jakarta.format(d)} WIB`;
+export const wib = (d: Date) => `${jakarta.format(d)} WIB`;
 
 /** A mail of plain paragraphs with the BEM signature, as text and escaped HTML. */
 export function mail(subject: string, paragraphs: string[]) {

@@ -45,7 +45,7 @@ function Voting({ id }: { id: string }) {
     return (
       <>
         <h1>{election.title}</h1>
-        <ReceiptCard receipt={receipt} />
+        <ReceiptCard receipt={receipt} election={{ id: election.id, title: election.title }} />
       </>
     );
   }

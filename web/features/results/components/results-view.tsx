@@ -10,6 +10,8 @@ import { formatPercent, formatWib } from '../../../lib/wib.ts';
 import { useReceiptCheck, useRecordHead, type ResultsResponse } from '../api/results.ts';
 import { ResultsChart } from './results-chart.tsx';
 import { TableWrap } from '../../../components/table-wrap.tsx';
+import { Link } from '../../../components/link.tsx';
+import { paths } from '../../../config/paths.ts';
 
 type Turnout = ResultsResponse['turnout'];
 
@@ -89,6 +91,9 @@ function RecordSection({ electionId }: { electionId: string }) {
         </>
       ) : null}
       <p className="page-actions">
+        <Link className="btn btn-outline" to={paths.kotakSuara(electionId)}>
+          Lihat Kotak Suara Publik
+        </Link>
         <a className="btn btn-outline" href={`/api/elections/${electionId}/record`} download>
           Unduh Rekaman Pemilihan
         </a>
