@@ -167,7 +167,12 @@ function routeTable(site: A11ySite): Route[] {
       openTo: VOTERS,
       group: 'voter',
     },
-    ...elections('/voting/:eventId', 'open', ['voter'], paths.voting).map((r, i) =>
+    ...elections('/voting/:eventId', 'open', ['voter'], (id) =>
+      // The voter opens the open election's booth from the link mailed with their credential.
+      id === site.elections.open.electionId
+        ? site.elections.open.boothPaths![site.voter.email]!
+        : paths.voting(id),
+    ).map((r, i) =>
       i === 0
         ? {
             ...r,
@@ -187,6 +192,10 @@ function routeTable(site: A11ySite): Route[] {
         : r,
     ),
     ...elections('/hasil/:eventId', 'closed', ['signed out', 'voter'], paths.hasil),
+    // The public ballot box: the same for everyone who may see it.
+    ...elections('/hasil/:eventId/kotak-suara', 'closed', ['signed out'], (id) =>
+      paths.kotakSuara(id),
+    ),
     {
       pattern: paths.verifikasi,
       url: paths.verifikasi,
@@ -371,15 +380,17 @@ for (const role of ROLES) {
         await openInApp(page, route.url);
         const { pathname, search } = new URL(page.url());
         const landed = pathname + search;
+        // The address without a fragment (the booth takes its credential out of the bar).
+        const asked = route.url.split('#')[0]!;
         // Those the route is for really get it (not a sign-in page or their home).
-        if (open) expect(landed, route.url).toContain(route.url.split('?')[0]);
+        if (open) expect(landed, route.url).toContain(asked.split('?')[0]);
         // A route this role may not open sends it elsewhere: that page is checked once.
         if (scanned.has(landed)) continue;
         scanned.add(landed);
-        const where = `${route.url}${landed !== route.url ? ` → ${landed}` : ''} [${role}, ${info.project.name}]`;
+        const where = `${asked}${landed !== asked ? ` → ${landed}` : ''} [${role}, ${info.project.name}]`;
         found.push(...(await seriousViolations(page, where)));
         for (const state of route.states ?? []) {
-          if (!state.roles.includes(role) || landed !== route.url) continue;
+          if (!state.roles.includes(role) || landed !== asked) continue;
           if ((await state.open(page)) === false) continue;
           found.push(...(await seriousViolations(page, `${where} with ${state.name}`)));
           if (state.name === 'errors') found.push(...(await unwiredFieldErrors(page, where)));

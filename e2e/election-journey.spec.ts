@@ -198,12 +198,21 @@ test('an election from request to a counted vote, with real accounts', async ({
     'Nomor 1: Andi Saputra dan Budi Hartono',
   ];
   const receipts: string[] = [];
+  const links: string[] = [];
+  for (const v of voters) links.push(await server.boothLink(v.email, electionId));
   for (const [i, p] of voterPages.entries()) {
     await signIn(p, '/login-pemilih', voters[i]!.email, voters[i]!.password);
     await expect(p).toHaveURL(/\/dashboard-pemilih$/);
-    await p.goto(`/voting/${electionId}`);
+    await p.goto(links[i]!);
     await expect(p.getByRole('radio', { name: choices[i] })).toBeVisible({ timeout: 60_000 });
   }
+  // Another voter's link is refused by the booth, with what to do; their own opens it again.
+  await voterPages[1]!.goto(links[0]!);
+  await expect(
+    voterPages[1]!.getByText(/Kredensial ini bukan milik Anda untuk pemilihan ini/).first(),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(voterPages[1]!.getByRole('radio')).toHaveCount(0);
+  await voterPages[1]!.goto(links[1]!);
   for (const [i, p] of voterPages.entries()) {
     await p.reload();
     await p.getByRole('radio', { name: choices[i] }).check();

@@ -32,6 +32,7 @@ import {
   type Session,
 } from './support/hostile.ts';
 import { withSiteLock } from './support/site-lock.ts';
+import { boothLink } from './support/booth.ts';
 import { ceremonyThroughApi, decryptThroughApi } from './support/ceremony.ts';
 import { XSS_CORPUS } from './support/xss-corpus.ts';
 
@@ -533,7 +534,7 @@ test('hostile text in every field a page renders is shown as text and never runs
     ...namesOf(verifiedVoters[0]!),
     ...electionTexts,
   ]);
-  await voterA.page.goto(`/voting/${electionId}`);
+  await voterA.page.goto((await boothLink(verifiedVoters[0]!.email, electionId)).path);
   await expect(voterA.page.getByRole('button', { name: 'Kirim Suara' })).toBeVisible({
     timeout: opensInMs + 15_000,
   });

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts.ts';
 import { sharedA11ySite } from './support/a11y-site.ts';
 import { settle, unwiredFieldErrors } from './support/axe.ts';
+import { boothLink } from './support/booth.ts';
 
 /**
  * The key flows with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, Escape; no
@@ -144,6 +145,13 @@ test(
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/voting/${site.elections.open.electionId}$`));
     await settle(page);
+
+    // Come without the mailed link: the booth asks for the credential from the mail, typed in.
+    const { credential } = await boothLink(voter.email, site.elections.open.electionId);
+    await tabTo(page, page.getByLabel('Kredensial', { exact: true }));
+    await page.keyboard.type(credential);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('radio', { name: /^Nomor 1:/ })).toBeVisible({ timeout: 30_000 });
 
     // One stop for the choices; the arrows choose.
     await tabTo(page, page.getByRole('radio', { name: /^Nomor 1:/ }));

@@ -26,7 +26,7 @@ test('the results page shows each ballot in the turnout as it is cast, without r
     const state = await ok<{ me: { canVote: boolean } }>(voter.get(`/api/voting/${electionId}`));
     expect(state.me.canVote).toBe(true);
   }).toPass({ timeout: 40_000, intervals: [1000] });
-  const data = await ballotBody(voter, electionId, ballot.candidates[0]!.id);
+  const data = await ballotBody(voter, electionId, ballot.candidates[0]!.id, voters[0]!.email);
   await ok(voter.post(`/api/voting/${electionId}/cast`, { data }), 201);
   await expect(page.getByText('1 dari 2 pemilih (50%)')).toBeVisible({ timeout: 5000 });
   // Participation only: no count per candidate appears.

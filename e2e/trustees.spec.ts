@@ -258,7 +258,7 @@ test('the committee and two witnesses hold the key: 2 of 3 open the result, the 
     const choice = i === 2 ? second : first1;
     await ok(
       voter.post(`/api/voting/${e.electionId}/cast`, {
-        data: await ballotBody(voter, e.electionId, choice),
+        data: await ballotBody(voter, e.electionId, choice, v.email),
       }),
       201,
     );

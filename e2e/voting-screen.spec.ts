@@ -3,6 +3,7 @@ import { lockedElectionThroughApi } from './support/election-api.ts';
 import fs from 'node:fs';
 import { seriousViolations } from './support/axe.ts';
 import { signIn, waitForMail } from './support/fixtures.ts';
+import { boothLink } from './support/booth.ts';
 
 /** Nothing on the page is wider than the screen (no sideways scrolling on a phone). */
 async function expectNoSidewaysScroll(page: Page) {
@@ -22,7 +23,9 @@ test(
     const v = voters[0]!;
     await signIn(page, '/login-pemilih', v.email, v.password);
     await expect(page).toHaveURL(/\/dashboard-pemilih$/);
-    await page.goto(`/voting/${electionId}`);
+    // The booth is opened from the mailed link, which carries the voter's credential.
+    await page.goto((await boothLink(v.email, electionId)).path);
+    await expect(page).toHaveURL(new RegExp(`/voting/${electionId}$`));
     // Before the polls open: the start time, then the ballot appears by itself.
     await expect(page.getByText(/dibuka pada/i)).toBeVisible();
     const first = page.getByRole('radio', { name: 'Nomor 1: Andi Saputra dan Budi Hartono' });

@@ -8,6 +8,7 @@ import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { pruneFileStore } from './files/release.ts';
 import { callTrusteesToDecrypt } from './elections/trustees/call-trustees.ts';
+import { deliverCredentials } from './elections/credentials/deliver-credentials.ts';
 import { Slots } from './http/slots.ts';
 import { createAuth } from './auth/auth.ts';
 import { createAdmin, hasMasterAdmin } from './people/admins/create-admin.ts';
@@ -138,8 +139,23 @@ export async function startServer(
           publicUrl: env.publicUrl,
         });
       });
-    callTrustees();
-    const calling = setInterval(callTrustees, 60_000);
+    // Voters get their credentials by mail (and the server forgets each once sent): right after
+    // a lock, and here for those whose account was verified later or whose mail failed.
+    const deliverMail = () =>
+      services.background.run('credential mail', async () => {
+        await deliverCredentials({
+          db: database.db,
+          mailer: services.mailer,
+          logger,
+          publicUrl: env.publicUrl,
+        });
+      });
+    const everyMinute = () => {
+      callTrustees();
+      deliverMail();
+    };
+    everyMinute();
+    const calling = setInterval(everyMinute, 60_000);
     calling.unref();
 
     let stopping: Promise<void> | undefined;

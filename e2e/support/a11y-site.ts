@@ -8,9 +8,14 @@ import { E2E_MASTER } from './accounts.ts';
 import { decryptThroughApi } from './ceremony.ts';
 import { client, electionThroughApi, ok } from './election-api.ts';
 import { newVoter, registerByApi, type Voter } from './fixtures.ts';
-import { ballotBody } from './booth.ts';
+import { ballotBody, boothLink } from './booth.ts';
 
-type Election = { electionId: string; title: string };
+type Election = {
+  electionId: string;
+  title: string;
+  /** The booth links mailed to its voters (with their credentials), by voter email. */
+  boothPaths?: Record<string, string>;
+};
 
 /** What the accessibility checks visit: real content, and an election in every phase. */
 export type A11ySite = {
@@ -63,7 +68,7 @@ async function until(what: string, ms: number, check: () => Promise<boolean>) {
 }
 
 /** The voter casts the first choice of an election as soon as its polls open. */
-async function voteWhenOpen(api: APIRequestContext, electionId: string) {
+async function voteWhenOpen(api: APIRequestContext, electionId: string, email: string) {
   let choice = '';
   await until('polls open', 30_000, async () => {
     const ballot = (await (await api.get(`/api/voting/${electionId}`)).json()) as {
@@ -73,7 +78,7 @@ async function voteWhenOpen(api: APIRequestContext, electionId: string) {
     choice = ballot.choices[0] ?? '';
     return ballot.me.canVote;
   });
-  const data = await ballotBody(api, electionId, choice);
+  const data = await ballotBody(api, electionId, choice, email);
   await ok(api.post(`/api/voting/${electionId}/cast`, { data }), 201);
 }
 
@@ -89,10 +94,10 @@ export async function buildA11ySite(): Promise<A11ySite> {
   const short = { voters: 0, rollNims: [voter.nim], opensInMs: 3_000, durationMs: 12_000 };
   const voterApi = await signedIn(voter.email, voter.password);
   const closed = await electionThroughApi(short);
-  await voteWhenOpen(voterApi, closed.electionId);
+  await voteWhenOpen(voterApi, closed.electionId, voter.email);
   const published = await electionThroughApi({ ...short, resultsRelease: 'manual' });
   const closesAt = Date.now() + short.opensInMs + short.durationMs;
-  await voteWhenOpen(voterApi, published.electionId);
+  await voteWhenOpen(voterApi, published.electionId, voter.email);
   await voterApi.dispose();
 
   const open = await electionThroughApi({
@@ -100,6 +105,9 @@ export async function buildA11ySite(): Promise<A11ySite> {
     rollNims: [voter.nim, ...ballotVoters.map((v) => v.nim)],
     opensInMs: 3_000,
   });
+  const openBooths: Record<string, string> = {};
+  for (const v of [voter, ...ballotVoters])
+    openBooths[v.email] = (await boothLink(v.email, open.electionId)).path;
   const upcoming = await electionThroughApi({
     voters: 0,
     rollNims: [voter.nim],
@@ -217,7 +225,7 @@ export async function buildA11ySite(): Promise<A11ySite> {
     elections: {
       draft: pick(draft),
       upcoming: pick(upcoming),
-      open: pick(open),
+      open: { ...pick(open), boothPaths: openBooths },
       closed: pick(closed),
       published: pick(published),
       archived: pick(archived),

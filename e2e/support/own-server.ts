@@ -53,10 +53,10 @@ export async function startOwnServer(env: Record<string, string> = {}) {
     },
     remove: () => fs.rmSync(dataDir, { recursive: true, force: true }),
     /**
-     * The confirmation link (path and query) mailed to `email`: with no SMTP_URL the server
-     * writes each mail as an .eml file under DATA_DIR/mail.
+     * The newest link matching `pattern` mailed to `email`, as path, query and fragment: with no
+     * SMTP_URL the server writes each mail as an .eml file under DATA_DIR/mail.
      */
-    async confirmationLink(email: string, timeoutMs = 15_000): Promise<string> {
+    async mailedLink(email: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
       const dir = path.join(dataDir, 'mail');
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -64,15 +64,28 @@ export async function startOwnServer(env: Record<string, string> = {}) {
         for (const f of files) {
           const mail = await PostalMime.parse(fs.readFileSync(path.join(dir, f)));
           const to = mail.to?.some((a) => a.address?.toLowerCase() === email.toLowerCase());
-          const link = /https?:\/\/\S*\/konfirmasi-email\?token=\S+/.exec(mail.text ?? '');
+          const link = pattern.exec(mail.text ?? '');
           if (to && link) {
             const url = new URL(link[0]);
-            return url.pathname + url.search;
+            return url.pathname + url.search + url.hash;
           }
         }
-        if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email}`);
+        if (Date.now() > deadline) throw new Error(`no mail to ${email} with ${String(pattern)}`);
         await new Promise((r) => setTimeout(r, 200));
       }
+    },
+    /** The confirmation link (path and query) mailed to `email`. */
+    confirmationLink(email: string, timeoutMs = 15_000): Promise<string> {
+      return this.mailedLink(email, /https?:\/\/\S*\/konfirmasi-email\?token=\S+/, timeoutMs);
+    },
+    /** The booth link with the voter's credential, mailed to `email` once `electionId` locked. */
+    boothLink(email: string, electionId: string): Promise<string> {
+      return this.mailedLink(
+        email,
+        new RegExp(`https?://\\S*/voting/${electionId}#kredensial=[1-9A-Za-z-]{19}`),
+        // A voter verified after the lock is mailed by the run each minute.
+        75_000,
+      );
     },
   };
 }

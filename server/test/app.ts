@@ -180,6 +180,23 @@ export class TestClient {
     return this.post('/api/auth/sign-in/email', { email, password });
   }
 
+  /**
+   * The private credential mailed to this account for a verifiable election (from the booth link
+   * in the mail, as the voter's browser gets it), waiting for the mail to be sent.
+   */
+  async credentialFor(electionId: string, timeoutMs = 10_000): Promise<string> {
+    const email = (await this.me()).user?.email.toLowerCase();
+    if (!email) throw new Error('credentialFor: not signed in');
+    const link = new RegExp(`/voting/${electionId}#kredensial=([1-9A-HJ-NP-Za-km-z-]{19})`);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mail = this.#sentMail.findLast((m) => m.to === email && link.test(m.text));
+      if (mail) return link.exec(mail.text)![1]!;
+      if (Date.now() > deadline) throw new Error(`no credential mail to ${email}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   async me() {
     return (await (await this.get('/api/me')).json()) as {
       user: { email: string; name: string } | null;

@@ -3,10 +3,10 @@ import { credentialSecret } from '../../shared/crypto/credentials.ts';
 import { ballotContextOf } from '../../shared/crypto/context.ts';
 import type { TestClient } from './app.ts';
 
-type Booth = { election: string; credential: string; slots: string[] };
+type Booth = { election: string; slots: string[] };
 
 /** The booth's work in Node: `choice` encrypted, proven and signed as the voter's browser does. */
-export function encryptChoice(booth: Booth, choice: string): string {
+export function encryptChoice(booth: Booth & { credential: string }, choice: string): string {
   const ctx = ballotContextOf(booth.election);
   const plaintext = booth.slots.map((s) => (s === choice ? 1 : 0));
   if (!plaintext.includes(1)) throw new Error(`no slot for ${choice}`);
@@ -16,14 +16,22 @@ export function encryptChoice(booth: Booth, choice: string): string {
 }
 
 /**
- * Votes as the booth does: reads the ballot page, encrypts the choice when the election is
- * verifiable (else sends it as is), and posts it. Returns the answer and the ballot sent.
+ * Votes as the booth does: reads the ballot page, encrypts the choice with the credential from
+ * the voter's mail when the election is verifiable (else sends it as is), and posts it. Returns
+ * the answer and the ballot sent.
  */
 export async function castThroughBooth(client: TestClient, electionId: string, choice: string) {
   const page = (await (await client.get(`/api/voting/${electionId}`)).json()) as {
     verifiable: Booth | null;
   };
-  const body = page.verifiable ? { ballot: encryptChoice(page.verifiable, choice) } : { choice };
+  const body = page.verifiable
+    ? {
+        ballot: encryptChoice(
+          { ...page.verifiable, credential: await client.credentialFor(electionId) },
+          choice,
+        ),
+      }
+    : { choice };
   const res = await client.post(`/api/voting/${electionId}/cast`, body);
   return { res, body };
 }

@@ -10,31 +10,14 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { modQ } from './group.ts';
 import { G } from './keys.ts';
 import { randomChars } from './random.ts';
+import { BASE58, checksumChar, dashed } from './credential-format.ts';
 
-/** The Base58 alphabet of the specification (no 0, O, I, l). */
-export const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-function checksumChar(body: string): string {
-  let v = 0n;
-  for (const ch of body) v = v * 58n + BigInt(BASE58.indexOf(ch));
-  return BASE58[Number(53n - (v % 53n))]!;
-}
-
-function dashed(chars: string): string {
-  return chars.match(/.{3}/g)!.join('-');
-}
+export { BASE58, isValidCredential } from './credential-format.ts';
 
 /** A new private credential, dashed. */
 export function generateCredential(): string {
   const body = randomChars(BASE58, 14);
   return dashed(body + checksumChar(body));
-}
-
-/** Whether a string has the shape and checksum of a credential. */
-export function isValidCredential(credential: string): boolean {
-  if (!/^[1-9A-HJ-NP-Za-km-z]{3}(-[1-9A-HJ-NP-Za-km-z]{3}){4}$/.test(credential)) return false;
-  const chars = credential.replaceAll('-', '');
-  return checksumChar(chars.slice(0, 14)) === chars[14];
 }
 
 /** secret(c): the credential's signing exponent for the election `uuid`. */

@@ -94,15 +94,10 @@ export type InviteWitnessInput = z.input<typeof inviteWitnessSchema>;
 export const ballotBoxQuerySchema = z.object({
   cari: z
     .string()
-    .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(
-      z
-        .string()
-        .max(43, { error: 'Kode Bukti paling panjang 43 karakter.' })
-        .regex(/^[A-Za-z0-9+/]*$/, {
-          error: 'Kode Bukti hanya berisi huruf, angka, tanda + dan tanda /.',
-        }),
-    )
+    .max(60, { error: 'Kode Bukti paling panjang 43 karakter.' })
+    .regex(/^[A-Za-z0-9+/ ]*$/, {
+      error: 'Kode Bukti hanya berisi huruf, angka, tanda + dan tanda /.',
+    })
     .optional(),
   halaman: z.coerce
     .number({ error: 'Halaman tidak valid.' })

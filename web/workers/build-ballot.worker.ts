@@ -5,9 +5,9 @@
 // The exponentiation tables of the election key cost far more than the ballot itself, so the page
 // asks for them ("prepare") as soon as the ballot is shown: by the time the voter has chosen,
 // building the ballot takes only the ballot's own work. The worker keeps the election's public
-// context only; the credential comes with each build and is not kept.
+// context only; the credential comes with each request and is not kept.
 import { buildBallot, serializeBallot, type BallotContext } from '../../shared/crypto/ballot.ts';
-import { credentialSecret } from '../../shared/crypto/credentials.ts';
+import { credentialSecret, publicCredential } from '../../shared/crypto/credentials.ts';
 import { ballotContextOf } from '../../shared/crypto/context.ts';
 
 export type BuildBallotRequest =
@@ -23,8 +23,15 @@ export type BuildBallotRequest =
       credential: string;
       /** One 0/1 vector per question. */
       plaintexts: number[][];
+    }
+  | {
+      /** The public credential of a private one, to compare with the voter's on record. */
+      type: 'public-credential';
+      id: number;
+      election: string;
+      credential: string;
     };
-export type BuildBallotReply = { id: number } & ({ ballot: string } | { error: string });
+export type BuildBallotReply = { id: number } & ({ value: string } | { error: string });
 
 const scope = globalThis as unknown as {
   addEventListener: (type: 'message', fn: (e: MessageEvent<BuildBallotRequest>) => void) => void;
@@ -49,13 +56,20 @@ scope.addEventListener('message', (e) => {
     return;
   }
   try {
+    if (request.type === 'public-credential') {
+      // Only the election's uuid is needed: no tables.
+      const { uuid } = JSON.parse(request.election) as { uuid: string };
+      const value = String(publicCredential(request.credential, uuid));
+      scope.postMessage({ id: request.id, value });
+      return;
+    }
     const ctx = contextOf(request.election);
     const ballot = buildBallot(
       ctx,
       credentialSecret(request.credential, ctx.uuid),
       request.plaintexts,
     );
-    scope.postMessage({ id: request.id, ballot: serializeBallot(ballot) });
+    scope.postMessage({ id: request.id, value: serializeBallot(ballot) });
   } catch (err) {
     scope.postMessage({ id: request.id, error: err instanceof Error ? err.message : String(err) });
   }

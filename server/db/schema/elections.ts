@@ -295,9 +295,10 @@ export const recordEntries = pgTable(
 
 /**
  * One voting credential per NIM on a verifiable election's roll, made at lock. The public part is
- * in the record; the private part is kept for the voter's booth until credentials are mailed and
- * forgotten (issue 3/3): until then the server can tell whose credential signed a ballot, though
- * never what the ballot says.
+ * in the record; the private part waits here only until the voter's mail carrying it has been
+ * accepted by the mail server (then it is erased: `credential` null, `mailed_at` set), and is
+ * erased unsent when the polls close. The server knows which public credential is whose (to
+ * refuse another voter's credential), never what a ballot says.
  */
 export const electionCredentials = pgTable(
   'election_credentials',
@@ -308,6 +309,11 @@ export const electionCredentials = pgTable(
     nim: text('nim').notNull(),
     credential: text('credential'),
     publicCredential: text('public_credential').notNull(),
+    /** When the mail with the private credential was accepted (the credential then erased). */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** Failed deliveries so far, and the last failure (shown to the committee). */
+    mailAttempts: integer('mail_attempts').notNull().default(0),
+    mailError: text('mail_error'),
   },
   (t) => [
     primaryKey({ columns: [t.electionId, t.nim] }),

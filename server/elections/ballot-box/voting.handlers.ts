@@ -30,7 +30,8 @@ const notFound = () => new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan
 
 /**
  * What the booth needs to encrypt this voter's ballot: the stored election object, the voter's
- * own credential (until credentials are mailed, issue 3/3) and the choice each slot counts.
+ * public credential (the private one reaches the booth from the mailed link only; the server no
+ * longer has it) and the choice each slot counts.
  */
 async function boothOf(
   db: Db,
@@ -39,7 +40,10 @@ async function boothOf(
   userId: string,
 ) {
   const [row] = await db
-    .select({ election: electionRecords.electionText, credential: electionCredentials.credential })
+    .select({
+      election: electionRecords.electionText,
+      publicCredential: electionCredentials.publicCredential,
+    })
     .from(voters)
     .innerJoin(
       electionCredentials,
@@ -47,10 +51,10 @@ async function boothOf(
     )
     .innerJoin(electionRecords, eq(electionRecords.electionId, election.id))
     .where(eq(voters.userId, userId));
-  if (!row?.credential) return null;
+  if (!row) return null;
   return {
     election: row.election,
-    credential: row.credential,
+    publicCredential: row.publicCredential,
     slots: electionQuestion(cands, election).slots,
   };
 }

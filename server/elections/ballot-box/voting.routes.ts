@@ -42,11 +42,16 @@ export const getBallot = apiRoute(access.signedIn, {
           me: voterState,
           /**
            * A verifiable election's booth: the election object (as stored: its fingerprint is over
-           * these bytes), the voter's credential and what each plaintext slot counts. Only for a
+           * these bytes), the voter's public credential (the booth checks that the private one
+           * from the mailed link is its match) and what each plaintext slot counts. Only for a
            * voter who may cast now.
            */
           verifiable: z
-            .object({ election: z.string(), credential: z.string(), slots: z.array(z.string()) })
+            .object({
+              election: z.string(),
+              publicCredential: z.string(),
+              slots: z.array(z.string()),
+            })
             .nullable(),
         }),
       ),

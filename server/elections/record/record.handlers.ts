@@ -76,7 +76,9 @@ export const recordRouter = createRouter()
     const { db, election, throughTally } = await visibility(c, id);
     const row = await recordRow(db, id);
     if (!row) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
-    const box = await publicBallotBox(db, id, { search: cari, page: halaman });
+    // The code is shown in groups: the spaces a voter copied along are not part of it.
+    const search = cari?.replaceAll(' ', '');
+    const box = await publicBallotBox(db, id, { search, page: halaman });
     const now = Date.now();
     c.header('Cache-Control', 'no-store');
     return c.json(

@@ -10,7 +10,7 @@ import {
   session,
   voters,
 } from '../../db/schema/index.ts';
-import { castThroughBooth } from '../../test/booth.ts';
+import { castThroughBooth, encryptChoice } from '../../test/booth.ts';
 import { TestTrustee, runCeremony } from '../../test/trustee.ts';
 import { startTestApp, type TestApp, type TestClient, type VoterInput } from '../../test/app.ts';
 
@@ -283,6 +283,12 @@ describe('preparing and running an election over HTTP', () => {
     expect(ballot.choices).toHaveLength(2);
 
     // A new election is verifiable: the booth encrypts the choice; the Kode Bukti is the tracker.
+    const booth = (
+      (await (await people[0]!.client.get(`/api/voting/${electionId}`)).json()) as {
+        verifiable: { election: string; slots: string[] };
+      }
+    ).verifiable;
+    const credential = await people[0]!.client.credentialFor(electionId);
     const { res: cast, body: sent } = await castThroughBooth(
       people[0]!.client,
       electionId,
@@ -290,7 +296,11 @@ describe('preparing and running an election over HTTP', () => {
     );
     expect(cast.status).toBe(201);
     expect(((await cast.json()) as { receipt: string }).receipt).toMatch(/^[A-Za-z0-9+/]{43}$/);
-    const twice = await people[0]!.client.post(`/api/voting/${electionId}/cast`, sent);
+    // The same ballot again is a retry (answered alike); another ballot is a second vote.
+    const retry = await people[0]!.client.post(`/api/voting/${electionId}/cast`, sent);
+    expect(retry.status).toBe(201);
+    const other = { ballot: encryptChoice({ ...booth, credential }, ballot.choices[1]!) };
+    const twice = await people[0]!.client.post(`/api/voting/${electionId}/cast`, other);
     expect(twice.status).toBe(409);
     expect(((await twice.json()) as ErrorBody).error.message).toMatch(
       /sudah memberikan suara pada/,

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { appendAudit } from '../../audit/append-audit.ts';
 import { auditActor } from '../../audit/audit-actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { electionRoll, voters } from '../../db/schema/index.ts';
+import { electionCredentials, electionRoll, voters } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { rollEntryLabel, standing } from '../rules/eligibility.ts';
@@ -123,6 +123,19 @@ export async function applyRoll(db: Db, actor: Actor, electionId: string, csv: s
   });
 }
 
+/** Where a voter's credential mail stands (a verifiable election's roll tab shows it). */
+function credentialDelivery(c: {
+  held: boolean;
+  mailedAt: Date | string | null;
+  mailError: string | null;
+  verified: boolean;
+}) {
+  if (c.mailedAt) return 'sent' as const;
+  if (!c.held) return 'erased' as const;
+  if (c.mailError) return 'failing' as const;
+  return c.verified ? ('queued' as const) : ('waiting-account' as const);
+}
+
 /**
  * One page of the roll with who has voted (never what), searchable by NIM or name; each entry's
  * standing is the eligibility rule's (rules/eligibility.ts), as its holder would see it.
@@ -153,9 +166,21 @@ export async function listRoll(
         prodi: sql<string | null>`coalesce(${electionRoll.prodi}, ${voters.prodi}::text)`,
         status: voters.status,
         votedAt,
+        // Whether the credential is still held (never the credential itself), and its mail.
+        credentialHeld: sql<boolean | null>`(${electionCredentials.credential} is not null)`,
+        credentialIssued: electionCredentials.publicCredential,
+        mailedAt: electionCredentials.mailedAt,
+        mailError: electionCredentials.mailError,
       })
       .from(electionRoll)
       .leftJoin(voters, eq(voters.nim, electionRoll.nim))
+      .leftJoin(
+        electionCredentials,
+        and(
+          eq(electionCredentials.electionId, electionRoll.electionId),
+          eq(electionCredentials.nim, electionRoll.nim),
+        ),
+      )
       .where(where)
       .orderBy(electionRoll.nim)
       .limit(opts.pageSize)
@@ -166,7 +191,8 @@ export async function listRoll(
       .leftJoin(voters, eq(voters.nim, electionRoll.nim))
       .where(where),
   ]);
-  const items = rows.map(({ votedAt: at, ...r }) => {
+  const items = rows.map((row) => {
+    const { votedAt: at, credentialHeld, credentialIssued, mailedAt, mailError, ...r } = row;
     const voted = at !== null;
     const s = standing({
       phase,
@@ -175,7 +201,23 @@ export async function listRoll(
       votedAt: voted ? new Date(at) : null,
       nimVoted: voted,
     });
-    return { ...r, voted, standing: rollEntryLabel(s) };
+    return {
+      ...r,
+      voted,
+      standing: rollEntryLabel(s),
+      credential: credentialIssued
+        ? {
+            state: credentialDelivery({
+              held: Boolean(credentialHeld),
+              mailedAt,
+              mailError,
+              verified: r.status === 'verified',
+            }),
+            mailedAt: mailedAt ? new Date(mailedAt).toISOString() : null,
+            error: mailError,
+          }
+        : null,
+    };
   });
   return { items, total: Number(total?.n ?? 0) };
 }

@@ -26,6 +26,7 @@ import { createRouter } from '../../http/router.ts';
 import { can, authorize } from '../../access/authorize.ts';
 import { committeeAbilities, overviewRole } from '../policy.ts';
 import { witnessesOf } from '../witnesses/witnesses.ts';
+import { deliverCredentials } from '../credentials/deliver-credentials.ts';
 import { presentElection, presentMember } from '../present.ts';
 import {
   addCandidate,
@@ -142,10 +143,21 @@ export const setupRouter = createRouter()
   })
   .openapi(lockElection, async (c) => {
     const { actor, election } = await electionFor(c, c.req.valid('param').id, 'prepare');
-    return c.json(
-      presentSettings(await lockCommand(c.get('services').database.db, actor, election.id)),
-      200,
-    );
+    const services = c.get('services');
+    const locked = await lockCommand(services.database.db, actor, election.id);
+    // Each voter's credential goes out by mail now (and the server forgets it once sent).
+    services.background.run('credential mail', async () => {
+      await deliverCredentials(
+        {
+          db: services.database.db,
+          mailer: services.mailer,
+          logger: services.logger,
+          publicUrl: services.env.publicUrl,
+        },
+        election.id,
+      );
+    });
+    return c.json(presentSettings(locked), 200);
   })
   .openapi(extendElection, async (c) => {
     const { actor, election } = await electionFor(c, c.req.valid('param').id, 'prepare');

@@ -210,6 +210,18 @@ export const listRoll = apiRoute(access.committee('viewCommittee'), {
               voted: z.boolean(),
               /** Where the holder of this NIM stands (the eligibility rule), in Indonesian. */
               standing: z.string(),
+              /**
+               * A verifiable election's credential for this NIM: mailed (then erased), waiting for
+               * a verified account, queued, failing (with the mail server's answer), or erased
+               * undelivered at the close. Never the credential itself.
+               */
+              credential: z
+                .object({
+                  state: z.enum(['sent', 'queued', 'waiting-account', 'failing', 'erased']),
+                  mailedAt: z.string().nullable(),
+                  error: z.string().nullable(),
+                })
+                .nullable(),
             }),
           ),
         }),

@@ -16,3 +16,24 @@ export const trackerMail = (r: {
     `Kode Bukti: ${r.tracker}`,
     `Simpan kode ini. Anda dapat menemukannya di kotak suara publik: ${r.url}. Kode ini tidak memperlihatkan pilihan Anda kepada siapa pun.`,
   ]);
+
+/**
+ * Sent to each voter once a verifiable election they may vote in is locked: the booth's link with
+ * their private credential after the `#` (browsers never send that part to a server), and the
+ * credential itself to type in. The server keeps no copy once this mail is accepted.
+ */
+export const credentialMail = (r: {
+  namaPemilihan: string;
+  startsAt: Date;
+  endsAt: Date;
+  credential: string;
+  link: string;
+}) =>
+  mail(`Kredensial pemilihan ${r.namaPemilihan}`, [
+    'Halo,',
+    `Anda terdaftar sebagai pemilih pada pemilihan ${quoted(r.namaPemilihan)}. Pemungutan suara dibuka ${wib(r.startsAt)} sampai ${wib(r.endsAt)}.`,
+    `Buka tautan surat suara Anda: ${r.link}`,
+    `Kredensial Anda: ${r.credential}`,
+    'Kredensial ini menandatangani surat suara Anda. Jangan membagikannya kepada siapa pun. Anda tetap harus masuk dengan akun pemilih Anda untuk memilih.',
+    'Server tidak menyimpan salinan kredensial ini: simpan email ini sampai Anda selesai memilih.',
+  ]);

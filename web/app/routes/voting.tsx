@@ -13,6 +13,10 @@ import {
 import { PhaseBadge } from '../../components/phase-badge.tsx';
 import { formatWib } from '../../lib/wib.ts';
 import { RequireRole } from '../guards.tsx';
+import {
+  CredentialGate,
+  takeCredentialFromLink,
+} from '../../features/elections/components/credential-gate.tsx';
 
 /** Refetches the ballot when the polls open (and close), so a waiting voter's page opens by itself. */
 function useReloadAt(moments: (string | undefined)[], refetch: () => unknown) {
@@ -57,7 +61,11 @@ function Voting({ id }: { id: string }) {
         sampai {formatWib(election.endsAt)}
       </p>
       {me.canVote ? (
-        <BallotForm ballot={ballot.data} onCast={setReceipt} />
+        <CredentialGate ballot={ballot.data}>
+          {(credential) => (
+            <BallotForm ballot={ballot.data} credential={credential} onCast={setReceipt} />
+          )}
+        </CredentialGate>
       ) : (
         <>
           <Alert kind={me.votedAt ? 'success' : election.phase === 'upcoming' ? 'info' : 'error'}>
@@ -93,10 +101,22 @@ function Voting({ id }: { id: string }) {
 export function Component() {
   useDocumentTitle('Pemungutan Suara');
   const { eventId = '' } = useParams();
+  // The mailed link's credential is taken before anything else (a sign-in may come first), and
+  // again if another link is opened in this page (only the part after # changes then).
+  useState(() => takeCredentialFromLink(eventId));
+  const [linkOpened, setLinkOpened] = useState(0);
+  useEffect(() => {
+    const retake = () => {
+      takeCredentialFromLink(eventId);
+      setLinkOpened((n) => n + 1);
+    };
+    window.addEventListener('hashchange', retake);
+    return () => window.removeEventListener('hashchange', retake);
+  }, [eventId]);
   return (
     <RequireRole need="signedIn" signInPath={paths.loginPemilih}>
       <div className="container page voting-page">
-        <Voting id={eventId} />
+        <Voting key={linkOpened} id={eventId} />
       </div>
     </RequireRole>
   );

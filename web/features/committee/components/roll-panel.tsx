@@ -5,11 +5,31 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useApplyRoll, useRoll, useRollPreview, type Overview } from '../api/committee.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { TableWrap } from '../../../components/table-wrap.tsx';
+import { formatWib } from '../../../lib/wib.ts';
 
 /**
  * Pemilih: the roll with who has voted (never what); "Impor CSV" of NIMs with a preview first.
  * A witness reads the overview only: the roll names students, so it stays with the committee.
  */
+type RollEntry = NonNullable<ReturnType<typeof useRoll>['data']>['items'][number];
+
+/** Where a voter's credential mail stands, in words; never who voted for what. */
+function credentialText(c: RollEntry['credential']): string {
+  if (!c) return '—';
+  switch (c.state) {
+    case 'sent':
+      return `Terkirim ${c.mailedAt ? formatWib(c.mailedAt) : ''}`.trim();
+    case 'queued':
+      return 'Dalam antrean kirim';
+    case 'waiting-account':
+      return 'Menunggu akun terverifikasi';
+    case 'failing':
+      return `Gagal dikirim, dicoba lagi tiap menit${c.error ? ` (${c.error})` : ''}`;
+    case 'erased':
+      return 'Tidak terkirim; dihapus saat pemungutan suara ditutup';
+  }
+}
+
 export function RollPanel({ overview }: { overview: Overview }) {
   if (overview.viewerRole === 'saksi')
     return (
@@ -37,6 +57,7 @@ function Roll({ overview }: { overview: Overview }) {
   const file = useRef<HTMLInputElement>(null);
   const editable = overview.abilities.importRoll;
   const pages = roll.data ? Math.max(1, Math.ceil(roll.data.total / 50)) : 1;
+  const withCredentials = roll.data?.items.some((r) => r.credential !== null) ?? false;
 
   const pick = async (f: File | undefined) => {
     if (!f) return;
@@ -99,6 +120,13 @@ function Roll({ overview }: { overview: Overview }) {
       {roll.data && roll.data.items.length === 0 ? (
         <p className="empty-state">Tidak ada pemilih{q ? ' yang cocok' : ''}.</p>
       ) : null}
+      {withCredentials ? (
+        <p className="field-hint">
+          Setiap pemilih menerima kredensialnya lewat email saat pemilihan dikunci (pemilih yang
+          akunnya diverifikasi kemudian, dalam satu menit). Server menghapus kredensial begitu
+          emailnya diterima server surat.
+        </p>
+      ) : null}
       {roll.data && roll.data.items.length ? (
         <TableWrap label="Tabel daftar pemilih">
           <table className="table">
@@ -108,6 +136,7 @@ function Roll({ overview }: { overview: Overview }) {
                 <th scope="col">Nama</th>
                 <th scope="col">Program Studi</th>
                 <th scope="col">Status</th>
+                {withCredentials ? <th scope="col">Kredensial</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -117,6 +146,7 @@ function Roll({ overview }: { overview: Overview }) {
                   <td>{r.namaLengkap ?? '—'}</td>
                   <td>{r.prodi ?? '—'}</td>
                   <td>{r.standing}</td>
+                  {withCredentials ? <td>{credentialText(r.credential)}</td> : null}
                 </tr>
               ))}
             </tbody>

@@ -7,13 +7,16 @@ export class BoothError extends Error {}
 const WORKER_FAILED = 'Surat suara gagal dienkripsi di peramban ini. Muat ulang dan coba lagi.';
 
 type Build = Omit<Extract<BuildBallotRequest, { type: 'build' }>, 'type' | 'id'>;
+type Request = Exclude<BuildBallotRequest, { type: 'prepare' }>;
+/** A request without its id (the worker class numbers them). */
+type Asked = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
 /** The booth's Web Worker: prepares an election's tables ahead, then builds ballots on request. */
 export class BoothWorker {
   private readonly worker: Worker;
   private readonly pending = new Map<
     number,
-    { resolve: (ballot: string) => void; reject: (err: Error) => void }
+    { resolve: (value: string) => void; reject: (err: Error) => void }
   >();
   private next = 0;
   /** Set when the worker failed: a new one is needed. */
@@ -27,7 +30,7 @@ export class BoothWorker {
       const waiting = this.pending.get(e.data.id);
       if (!waiting) return;
       this.pending.delete(e.data.id);
-      if ('ballot' in e.data) waiting.resolve(e.data.ballot);
+      if ('value' in e.data) waiting.resolve(e.data.value);
       else waiting.reject(new BoothError(`Surat suara gagal dienkripsi: ${e.data.error}`));
     });
     this.worker.addEventListener('error', () => {
@@ -43,10 +46,19 @@ export class BoothWorker {
 
   /** Encrypts, proves and signs a ballot. */
   build(request: Build): Promise<string> {
+    return this.ask({ type: 'build', ...request });
+  }
+
+  /** The public credential of `credential` in this election (a modular power: off the page). */
+  publicCredential(election: string, credential: string): Promise<string> {
+    return this.ask({ type: 'public-credential', election, credential });
+  }
+
+  private ask(request: Asked): Promise<string> {
     const id = ++this.next;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ type: 'build', id, ...request } satisfies BuildBallotRequest);
+      this.worker.postMessage({ ...request, id } as BuildBallotRequest);
     });
   }
 

@@ -110,9 +110,12 @@ function choiceLabel(ballot: Ballot, choice: string) {
  */
 export function BallotForm({
   ballot,
+  credential,
   onCast,
 }: {
   ballot: Ballot;
+  /** A verifiable election's private credential (from the mailed link), checked as the voter's. */
+  credential?: string | undefined;
   onCast: (r: CastReceipt) => void;
 }) {
   const cast = useCastVote(ballot.election.id, ballot.verifiable);
@@ -123,15 +126,17 @@ export function BallotForm({
   const submit = async () => {
     setError(undefined);
     try {
-      const out = await cast.mutateAsync(choice);
+      const out = await cast.mutateAsync({ choice, credential });
       setConfirming(false);
       onCast({ ...out, verifiable: ballot.verifiable !== null });
     } catch (err) {
       setConfirming(false);
       setError(
-        err instanceof ApiError || err instanceof BoothError
-          ? err.message
-          : 'Suara gagal dikirim. Silakan coba lagi.',
+        err instanceof ApiError && err.code === 'NETWORK' && ballot.verifiable
+          ? 'Koneksi terputus sebelum jawaban server diterima. Tekan "Kirim Suara" lagi: surat suara yang sama dikirim ulang dan tidak akan tercatat dua kali.'
+          : err instanceof ApiError || err instanceof BoothError
+            ? err.message
+            : 'Suara gagal dikirim. Silakan coba lagi.',
       );
     }
   };
