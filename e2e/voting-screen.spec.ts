@@ -30,6 +30,26 @@ test(
     await expect(page.getByText(/dibuka pada/i)).toBeVisible();
     const first = page.getByRole('radio', { name: 'Nomor 1: Andi Saputra dan Budi Hartono' });
     await expect(first).toBeVisible({ timeout: 60_000 });
+
+    // A link whose credential was cut short: the booth says so and takes it typed in instead.
+    const { credential } = await boothLink(v.email, electionId);
+    await page.goto(`/voting/${electionId}#kredensial=${credential.slice(0, 11)}`);
+    await expect(page.getByText(/Tautan ini tidak memuat kredensial yang utuh/)).toBeVisible();
+    await expect(page.getByRole('radio')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    expect(await seriousViolations(page, 'kredensial')).toEqual([]);
+    await page.screenshot({ path: info.outputPath('credential.png'), fullPage: true });
+    const field = page.getByLabel('Kredensial', { exact: true });
+    // A typing mistake fails the credential's checksum: said at the field, which gets the focus.
+    const typo = credential.slice(0, -1) + (credential.endsWith('a') ? 'b' : 'a');
+    await field.fill(typo);
+    await page.getByRole('button', { name: 'Pakai Kredensial' }).click();
+    await expect(page.getByText(/Kredensial tidak lengkap atau salah ketik/)).toBeVisible();
+    await expect(field).toBeFocused();
+    // Typed without its dashes, it is the same credential.
+    await field.fill(credential.replaceAll('-', ''));
+    await page.getByRole('button', { name: 'Pakai Kredensial' }).click();
+    await expect(first).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('img[src^="data:image/jpeg"]')).toHaveCount(2);
     await expect(page.getByText(/Transparansi anggaran/)).toHaveCount(2);
     const vision = page.getByText(/terbuka, melayani dan berprestasi bersama Citra/);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { isValidCredential } from '../../../../shared/crypto/credential-format.ts';
+import { dashed, isValidCredential } from '../../../../shared/crypto/credential-format.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import { useCredentialCheck, type Ballot } from '../api/elections.ts';
@@ -103,7 +103,9 @@ export function CredentialGate({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const credential = typed.trim();
+    // Typed without the dashes, or with spaces: the same fifteen characters.
+    const compact = typed.replace(/[\s-]/g, '');
+    const credential = compact.length === 15 ? dashed(compact) : typed.trim();
     if (!isValidCredential(credential)) return setState({ kind: 'malformed', fromLink: false });
     store(electionId, credential);
     setState({ kind: 'checking', credential });
