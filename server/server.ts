@@ -129,30 +129,17 @@ export async function startServer(
     prune();
     const pruning = setInterval(prune, 10 * 60_000);
     pruning.unref();
-    // Trustees are called by mail once the polls they hold the key of have closed.
-    const callTrustees = () =>
-      services.background.run('calling the trustees', async () => {
-        await callTrusteesToDecrypt({
-          db: database.db,
-          mailer: services.mailer,
-          logger,
-          publicUrl: env.publicUrl,
-        });
-      });
-    // Voters get their credentials by mail (and the server forgets each once sent): right after
-    // a lock, and here for those whose account was verified later or whose mail failed.
-    const deliverMail = () =>
-      services.background.run('credential mail', async () => {
-        await deliverCredentials({
-          db: database.db,
-          mailer: services.mailer,
-          logger,
-          publicUrl: env.publicUrl,
-        });
-      });
+    // Each minute: trustees are called by mail once the polls they hold the key of have closed;
+    // voters get their credentials by mail (and the server forgets each once sent) — right after
+    // a lock that happens in its handler, here for those verified later or whose mail failed.
+    const mailDeps = { db: database.db, mailer: services.mailer, logger, publicUrl: env.publicUrl };
     const everyMinute = () => {
-      callTrustees();
-      deliverMail();
+      services.background.run('calling the trustees', async () => {
+        await callTrusteesToDecrypt(mailDeps);
+      });
+      services.background.run('credential mail', async () => {
+        await deliverCredentials(mailDeps);
+      });
     };
     everyMinute();
     const calling = setInterval(everyMinute, 60_000);

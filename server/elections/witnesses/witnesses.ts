@@ -35,6 +35,17 @@ export function pairName(c: Candidate): string {
     : `Calon nomor ${c.nomorUrut}: ${c.namaKetua}`;
 }
 
+/** The election's row, locked for the rest of the transaction (witness changes take turns). */
+async function electionForUpdate(tx: Tx, electionId: string) {
+  const [election] = await tx
+    .select()
+    .from(elections)
+    .where(eq(elections.id, electionId))
+    .for('update');
+  if (!election) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+  return election;
+}
+
 /** An invitation still usable: not used, not revoked, not expired. */
 const live = () =>
   and(
@@ -61,12 +72,7 @@ export async function inviteWitness(
   const { election, candidate, invitation } = await deps.db.transaction(async (tx) => {
     // The row lock makes invitations of one election wait for each other, so two at once
     // cannot both pass the checks below.
-    const [election] = await tx
-      .select()
-      .from(elections)
-      .where(eq(elections.id, electionId))
-      .for('update');
-    if (!election) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+    const election = await electionForUpdate(tx, electionId);
     const refused = canInviteWitness(election);
     if (refused) throw conflict(refused);
     const [candidate] = await tx
@@ -224,12 +230,7 @@ export async function removeWitness(
   input: { candidateId: string; alasan: string },
 ) {
   const removed = await deps.db.transaction(async (tx) => {
-    const [election] = await tx
-      .select()
-      .from(elections)
-      .where(eq(elections.id, electionId))
-      .for('update');
-    if (!election) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+    const election = await electionForUpdate(tx, electionId);
     if (election.status !== 'draft')
       throw conflict(
         election.status === 'archived'
