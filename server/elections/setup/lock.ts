@@ -7,7 +7,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { rollRuleSql } from '../rules/eligibility.ts';
 import { canExtend, lockBlockers } from '../rules/lifecycle.ts';
-import { draftForUpdate } from './guard.ts';
+import { draftForUpdate, electionForUpdate } from './guard.ts';
 import { ENCRYPTED_BALLOT_FORMAT, setUpRecord } from '../record/setup-record.ts';
 import type { ThresholdParameters } from '../../../shared/crypto/trustees.ts';
 import { ceremonyDrift, ceremonyOf, driftText, parametersOf } from '../trustees/ceremony.ts';
@@ -171,12 +171,7 @@ export async function extendElection(
   alasan: string,
 ) {
   return db.transaction(async (tx) => {
-    const [election] = await tx
-      .select()
-      .from(elections)
-      .where(eq(elections.id, electionId))
-      .for('update');
-    if (!election) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
+    const election = await electionForUpdate(tx, electionId);
     if (election.status !== 'ready')
       throw new ApiError(
         409,

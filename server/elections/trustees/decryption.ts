@@ -28,7 +28,8 @@ export async function decryptionStatus(db: Db, electionId: string) {
     );
   const tallied = await closeRecord(db, electionId);
   // Only what follows the tally (its event, the decryptions, the result): never the ballots.
-  const fresh = tallied ? await recordRow(db, electionId) : undefined;
+  // The row read above already names the tally unless this very call closed the record.
+  const fresh = !tallied ? undefined : row.tallyHash ? row : await recordRow(db, electionId);
   const entries = fresh ? await entriesFromTally(db, fresh) : [];
   const data = new Map(entries.filter((e) => e.kind === 'data').map((e) => [e.hash, e.text]));
   const events = entries.flatMap((e) => (e.kind === 'event' ? [e.event] : []));

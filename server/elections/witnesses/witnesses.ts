@@ -20,6 +20,7 @@ import { mailCommittee } from '../committee/committee-mail.ts';
 import { createInvitation } from '../committee/invitations.ts';
 import { witnessAbilities } from '../policy.ts';
 import { canInviteWitness } from '../rules/lifecycle.ts';
+import { electionForUpdate } from '../setup/guard.ts';
 
 type Deps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
 type Election = typeof elections.$inferSelect;
@@ -33,17 +34,6 @@ export function pairName(c: Candidate): string {
   return c.namaWakil
     ? `Pasangan nomor ${c.nomorUrut}: ${c.namaKetua} & ${c.namaWakil}`
     : `Calon nomor ${c.nomorUrut}: ${c.namaKetua}`;
-}
-
-/** The election's row, locked for the rest of the transaction (witness changes take turns). */
-async function electionForUpdate(tx: Tx, electionId: string) {
-  const [election] = await tx
-    .select()
-    .from(elections)
-    .where(eq(elections.id, electionId))
-    .for('update');
-  if (!election) throw new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
-  return election;
 }
 
 /** An invitation still usable: not used, not revoked, not expired. */
