@@ -19,7 +19,7 @@ test(
   { tag: '@phone' },
   async ({ page }, info) => {
     test.setTimeout(240_000);
-    const { electionId, voters } = await lockedElectionThroughApi({ voters: 1, opensInMs: 25_000 });
+    const { electionId, voters } = await lockedElectionThroughApi({ voters: 2, opensInMs: 25_000 });
     const v = voters[0]!;
     await signIn(page, '/login-pemilih', v.email, v.password);
     await expect(page).toHaveURL(/\/dashboard-pemilih$/);
@@ -30,6 +30,13 @@ test(
     await expect(page.getByText(/dibuka pada/i)).toBeVisible();
     const first = page.getByRole('radio', { name: 'Nomor 1: Andi Saputra dan Budi Hartono' });
     await expect(first).toBeVisible({ timeout: 60_000 });
+
+    // Another voter's link (their credential, not this voter's): refused, nothing to vote with.
+    await page.goto((await boothLink(voters[1]!.email, electionId)).path);
+    await expect(
+      page.getByText(/Kredensial ini bukan milik Anda untuk pemilihan ini/).first(),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('radio')).toHaveCount(0);
 
     // A link whose credential was cut short: the booth says so and takes it typed in instead.
     const { credential } = await boothLink(v.email, electionId);
@@ -64,11 +71,44 @@ test(
     await page.getByRole('button', { name: 'Kirim Suara' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Citra Lestari');
+    // The ballot is encrypted here first: its code is shown before anything is sent.
+    const sealed = dialog.getByTestId('kode-surat-suara');
+    await expect(sealed).toHaveText(/^[A-Za-z0-9+/]{43}$/, { timeout: 30_000 });
+    const opened = (await sealed.textContent())!;
+    await expectNoSidewaysScroll(page);
+    expect(await seriousViolations(page, 'dialog kirim suara')).toEqual([]);
     await page.screenshot({ path: info.outputPath('confirm.png') });
+
+    // Periksa surat suara: this ballot is opened instead of sent; the booth shows what it held.
+    await dialog.getByRole('button', { name: 'Periksa surat suara' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Hasil pemeriksaan surat suara' }),
+    ).toBeFocused();
+    await expect(page.getByTestId('isi-surat-suara')).toHaveText(
+      'Nomor 2: Citra Lestari dan Dewi Anggraini',
+    );
+    await expect(page.getByText('Isi surat suara sama dengan pilihan Anda')).toBeVisible();
+    await expect(page.getByText(/Pemeriksaan berhasil/)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    expect(await seriousViolations(page, 'hasil pemeriksaan')).toEqual([]);
+    await page.screenshot({ path: info.outputPath('audit.png'), fullPage: true });
+    // Then a new ballot, with the keyboard: the choice stays; its code is not the opened one.
+    await page.getByRole('button', { name: 'Buat surat suara baru' }).press('Enter');
+    const send = page.getByRole('button', { name: 'Kirim Suara' });
+    await expect(send).toBeFocused();
+    await expect(
+      page.getByRole('radio', { name: 'Nomor 2: Citra Lestari dan Dewi Anggraini' }),
+    ).toBeChecked();
+    await send.press('Enter');
+    await expect(sealed).toHaveText(/^[A-Za-z0-9+/]{43}$/, { timeout: 30_000 });
+    const fresh = (await sealed.textContent())!;
+    expect(fresh).not.toBe(opened);
     await page.getByRole('button', { name: 'Ya, Kirim' }).click();
     await expect(page.getByText('Kode Bukti')).toBeVisible();
     await expect(page.getByTestId('kode-bukti')).toHaveText(/^[A-Za-z0-9+/]{43}$/);
     const code = (await page.getByTestId('kode-bukti').textContent())!;
+    // The Kode Bukti is the code the dialog showed before sending.
+    expect(code).toBe(fresh);
     // The code in groups of four, none broken across lines, whatever the width.
     const groups = page.getByTestId('kode-bukti').locator('.tracker-group');
     expect(await groups.allTextContents()).toEqual(code.match(/.{1,4}/g));
@@ -120,6 +160,18 @@ test(
     await expect(page.getByText(/Kode Bukti ini tidak ada di kotak suara/)).toBeVisible();
     await page.getByRole('button', { name: 'Tampilkan semua' }).click();
     await expect(page.locator('.tracker-list li')).toHaveText([code]);
+    // The opened ballot is listed apart, with what it held, and never among those counted.
+    await expect(
+      page.getByRole('heading', { name: 'Surat suara yang diperiksa (1)' }),
+    ).toBeVisible();
+    await expect(page.locator('.audited-list li')).toHaveCount(1);
+    await expect(page.locator('.audited-list li')).toContainText(
+      'Isi: 02. Citra Lestari & Dewi Anggraini',
+    );
+    await page.getByLabel('Cari Kode Bukti').fill(opened);
+    await page.getByRole('button', { name: 'Cari', exact: true }).click();
+    await expect(page.getByText(/Kode ini milik surat suara yang diperiksa/)).toBeVisible();
+    await expect(page.locator('.tracker-list li')).toHaveCount(0);
 
     // The dashboard now says when this voter voted, never what.
     await page.goto('/dashboard-pemilih');

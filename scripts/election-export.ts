@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { recordArchive } from '../server/elections/record/record-store.ts';
+import { auditedList } from '../server/elections/record/audited-list.ts';
 import { loadEnvOrExit } from '../server/runtime/env.ts';
 import { canonicalUuid } from '../shared/ids.ts';
 
@@ -50,7 +51,12 @@ try {
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, `${record.uuid}.bel`);
   fs.writeFileSync(file, record.bytes);
-  console.log(`Rekaman ditulis: ${file} (${record.bytes.length} bita)\nHead: ${record.head}`);
+  // Beside it, the ballots voters opened to check them (belenios-tool ignores the file).
+  const audited = path.join(out, `${record.uuid}.audited.json`);
+  fs.writeFileSync(audited, await auditedList(database.db, electionId));
+  console.log(
+    `Rekaman ditulis: ${file} (${record.bytes.length} bita)\nSurat suara yang diperiksa: ${audited}\nHead: ${record.head}`,
+  );
 } finally {
   await database.close();
 }

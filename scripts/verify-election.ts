@@ -9,6 +9,7 @@ import path from 'node:path';
 import { openDatabase } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { recordArchive } from '../server/elections/record/record-store.ts';
+import { auditedList } from '../server/elections/record/audited-list.ts';
 import { verifyElection } from '../server/elections/results/verify-election.ts';
 import { loadEnvOrExit } from '../server/runtime/env.ts';
 import { ApiError } from '../server/http/errors.ts';
@@ -49,6 +50,10 @@ try {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-verify-'));
     try {
       fs.writeFileSync(path.join(dir, `${record.uuid}.bel`), record.bytes);
+      fs.writeFileSync(
+        path.join(dir, `${record.uuid}.audited.json`),
+        await auditedList(database.db, electionId.toLowerCase()),
+      );
       const { count, fingerprint } = record.credentials;
       exitCode = await verifyRecordFolder(dir, ['--credentials', `${count}:${fingerprint}`]);
     } finally {

@@ -1,5 +1,6 @@
 // The record half of `npm run verify-election -- DIR`: verifies the one `<uuid>.bel` in DIR with
-// our verifier (every check of the Belenios 2.0 audit plus ours), printing each check and a verdict.
+// our verifier (every check of the Belenios 2.0 audit plus ours), printing each check and a verdict;
+// with the `<uuid>.audited.json` beside it, the ballots voters opened are checked too.
 import fs from 'node:fs';
 import path from 'node:path';
 import { useOpensslModPow } from '../server/crypto/openssl-mod-pow.ts';
@@ -33,6 +34,13 @@ export async function verifyRecordFolder(dir: string, rest: string[]): Promise<n
       return 1;
     }
   }
+  // The ballots voters opened to check them, when their list lies beside the record.
+  const audited = fs.readdirSync(dir).filter((f) => f.endsWith('.audited.json'));
+  if (audited.length > 1) {
+    console.error(`Folder ${dir} berisi lebih dari satu berkas .audited.json.`);
+    return 1;
+  }
+  if (audited[0]) options.audited = fs.readFileSync(path.join(dir, audited[0]), 'utf8');
   useOpensslModPow();
   const file = path.join(dir, records[0]!);
   const bytes = new Uint8Array(fs.readFileSync(file));
@@ -49,6 +57,7 @@ export async function verifyRecordFolder(dir: string, rest: string[]): Promise<n
   }
   const report = verifyRecord(bytes, options);
   console.log(`Rekaman ${file}`);
+  if (audited[0]) console.log(`Surat suara yang diperiksa: ${path.join(dir, audited[0])}`);
   for (const c of report.checks) console.log(`${c.ok ? '✓' : '✗'} ${c.label}: ${c.detail}`);
   if (report.head) console.log(`Hash kepala rekaman: ${report.head}`);
   console.log(

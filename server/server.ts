@@ -43,6 +43,11 @@ export async function startServer(
     benchRoutes?: Hono<AppEnv>;
     /** scrypt cost for new password hashes: the test suite's lower one (never set by main.ts). */
     passwordScryptN?: number;
+    /**
+     * The minute's background runs (trustees called, credentials mailed); off only for tests
+     * that compare the whole database before and after each request.
+     */
+    minuteJobs?: boolean;
   } = {},
 ): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(env.logLevel);
@@ -141,8 +146,10 @@ export async function startServer(
         await deliverCredentials(mailDeps);
       });
     };
-    everyMinute();
-    const calling = setInterval(everyMinute, 60_000);
+    if (opts.minuteJobs !== false) everyMinute();
+    const calling = setInterval(() => {
+      if (opts.minuteJobs !== false) everyMinute();
+    }, 60_000);
     calling.unref();
 
     let stopping: Promise<void> | undefined;

@@ -8,23 +8,33 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import type { BallotVerdict } from '../../shared/crypto/verify/ballot-verdicts.ts';
+import type { AuditVerdict } from '../../shared/crypto/audit.ts';
 
 export type BallotCheck = { electionText: string; ballot: string };
+/** A ballot to open: its randomness per question and slot, in decimal (checked as exponents). */
+export type BallotAudit = BallotCheck & { randomness: string[][] };
 
 const IDLE_MS = 60_000;
 
-let pool: Piscina<BallotCheck, BallotVerdict> | undefined;
+let pool: Piscina | undefined;
+
+const poolOf = () =>
+  (pool ??= new Piscina({
+    filename: new URL('./ballot-check-worker.ts', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: Math.max(1, os.availableParallelism()),
+    idleTimeout: IDLE_MS,
+  }));
 
 /**
  * Checks a ballot (its exact bytes) against the election object as stored, off the event loop:
  * null when it is valid, else what is wrong with it.
  */
 export function checkBallotOffThread(electionText: string, ballot: string): Promise<BallotVerdict> {
-  pool ??= new Piscina<BallotCheck, BallotVerdict>({
-    filename: new URL('./ballot-check-worker.ts', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: Math.max(1, os.availableParallelism()),
-    idleTimeout: IDLE_MS,
-  });
-  return pool.run({ electionText, ballot });
+  return poolOf().run({ electionText, ballot } satisfies BallotCheck) as Promise<BallotVerdict>;
+}
+
+/** Checks a ballot a voter chose to open, and opens it with its randomness, off the event loop. */
+export function auditBallotOffThread(task: BallotAudit): Promise<AuditVerdict> {
+  return poolOf().run(task, { name: 'audit' }) as Promise<AuditVerdict>;
 }

@@ -8,7 +8,8 @@ import type { BallotContext } from '../../shared/crypto/ballot.ts';
 import { ballotContextOf } from '../../shared/crypto/context.ts';
 import { ballotVerdict } from '../../shared/crypto/verify/ballot-verdicts.ts';
 import { useOpensslModPow } from './openssl-mod-pow.ts';
-import type { BallotCheck } from './ballot-check-pool.ts';
+import type { BallotAudit, BallotCheck } from './ballot-check-pool.ts';
+import { auditVerdict, type AuditVerdict } from '../../shared/crypto/audit.ts';
 import type { BallotVerdict } from '../../shared/crypto/verify/ballot-verdicts.ts';
 
 useOpensslModPow();
@@ -31,4 +32,13 @@ function contextOf(electionText: string): BallotContext {
 
 export default function check({ electionText, ballot }: BallotCheck): BallotVerdict {
   return ballotVerdict(contextOf(electionText), ballot);
+}
+
+/** A voter's audit: the ballot checked completely, then opened with its randomness. */
+export function audit({ electionText, ballot, randomness }: BallotAudit): AuditVerdict {
+  return auditVerdict(
+    contextOf(electionText),
+    ballot,
+    randomness.map((rs) => rs.map((r) => BigInt(r))),
+  );
 }

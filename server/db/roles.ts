@@ -6,6 +6,7 @@ export const APPEND_ONLY_TABLES = [
   'participation',
   'audit_log',
   'record_entries',
+  'audited_ballots',
 ] as const;
 
 /**

@@ -24,7 +24,7 @@
  *   by hand, and every path disabled in its configuration must answer 404 to everyone.
  */
 import { recordFigures } from './figures.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../people/admins/create-admin.ts';
 import { submitElectionRequest } from '../elections/requests/election-requests.ts';
@@ -33,6 +33,7 @@ import {
   admins,
   candidates,
   committeeMembers,
+  electionCredentials,
   electionRoll,
   electionWitnesses,
   elections,
@@ -48,7 +49,9 @@ import { imageBytes } from '../test/images.ts';
 import { CALLERS, matches, send, snapshot, type Caller, type Expect } from './matrix-support.ts';
 import { lockElection } from '../elections/setup/lock.ts';
 import { closeRecord } from '../elections/record/close-record.ts';
-import { recordArchive } from '../elections/record/record-store.ts';
+import { recordArchive, recordRow } from '../elections/record/record-store.ts';
+import { electionQuestion } from '../elections/record/ballot-question.ts';
+import { openableChoice } from '../test/booth.ts';
 import { ceremonyOf, trusteeView } from '../elections/trustees/ceremony.ts';
 import { holdCeremony, trusteeActor, type CeremonyStage as HeldStage } from '../test/trustee.ts';
 import {
@@ -102,6 +105,8 @@ const next = () => `${process.pid % 1000}${++seq}`;
 let openA: { id: string; candidates: { id: string }[] };
 let closedC: string;
 let verifiableOpen: string;
+/** The booth of that election: its stored election object and what each slot counts. */
+let verifiableBooth: { election: string; slots: string[]; credential: string };
 type CeremonyFixture = Awaited<ReturnType<typeof freshCeremony>>;
 /** One election per ceremony stage, only read: denied cells are sent against these. */
 let sharedCeremony: Record<CeremonyStage, CeremonyFixture>;
@@ -680,6 +685,17 @@ const ROWS: Row[] = [
     },
     { validatesFirst: true },
   ),
+  // Opening a ballot instead of casting it: only the voter on the roll, with their credential.
+  op(
+    'POST',
+    '/api/voting/{id}/audit',
+    [D, D, 201, D, D, D, D, D],
+    () => {
+      const { ballot, randomness } = openableChoice(verifiableBooth, verifiableBooth.slots[0]!);
+      return { params: { id: verifiableOpen }, json: { ballot, randomness } };
+    },
+    { validatesFirst: true },
+  ),
   op('GET', '/api/voters/me/elections', voterSelf(200)),
   // Voter verification (admins)
   op('GET', '/api/voters', admin(200)),
@@ -715,6 +731,9 @@ const ROWS: Row[] = [
     params: { id: verifiableOpen },
   })),
   op('GET', '/api/elections/{id}/record/ballots', everyone(200), () => ({
+    params: { id: verifiableOpen },
+  })),
+  op('GET', '/api/elections/{id}/record/audited', everyone(200), () => ({
     params: { id: verifiableOpen },
   })),
   op('POST', '/api/results/{electionId}/receipt-check', everyone(200), () => ({
@@ -860,7 +879,7 @@ async function runRow(row: Row): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({}, { minuteJobs: false });
   db = app.services.database.db;
   const signIn = async (email: string, password: string) => {
     const c = app.client();
@@ -931,6 +950,22 @@ beforeAll(async () => {
   });
   await db.transaction((tx) => setUpRecord(tx, verifiable.election, new Date()));
   verifiableOpen = verifiable.election.id;
+  verifiableBooth = {
+    election: (await recordRow(db, verifiableOpen))!.electionText,
+    slots: electionQuestion(verifiable.candidates, verifiable.election).slots,
+    // The voter's credential as it was mailed (the server erases it once sent).
+    credential: (
+      await db
+        .select({ credential: electionCredentials.credential })
+        .from(electionCredentials)
+        .where(
+          and(
+            eq(electionCredentials.electionId, verifiableOpen),
+            eq(electionCredentials.nim, people.voter.profile!.nim),
+          ),
+        )
+    )[0]!.credential!,
+  };
   sharedCeremony = {} as typeof sharedCeremony;
   for (const stage of ['started', 'certs', 'polynomials', 'complete', 'closed'] as const)
     sharedCeremony[stage] = await freshCeremony(stage);

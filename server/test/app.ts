@@ -37,7 +37,7 @@ export type TestApp = RunningServer & {
  */
 export async function startTestApp(
   envOverrides: Record<string, string> = {},
-  opts: { logger?: Logger } = {},
+  opts: { logger?: Logger; minuteJobs?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-test-'));
   const port = await freePort();
@@ -64,6 +64,7 @@ export async function startTestApp(
     logger: opts.logger,
     // A sixteenth of the production scrypt cost: the suite signs hundreds of people up.
     passwordScryptN: TEST_SCRYPT_N,
+    minuteJobs: opts.minuteJobs,
   });
   const sentMail: Mail[] = [];
   const mailer = running.services.mailer;

@@ -1,4 +1,4 @@
-import { buildBallot, serializeBallot } from '../../shared/crypto/ballot.ts';
+import { buildBallot, buildOpenableBallot, serializeBallot } from '../../shared/crypto/ballot.ts';
 import { credentialSecret } from '../../shared/crypto/credentials.ts';
 import { ballotContextOf } from '../../shared/crypto/context.ts';
 import type { TestClient } from './app.ts';
@@ -13,6 +13,23 @@ export function encryptChoice(booth: Booth & { credential: string }, choice: str
   return serializeBallot(
     buildBallot(ctx, credentialSecret(booth.credential, ctx.uuid), [plaintext]),
   );
+}
+
+/** A ballot as the booth builds it, with the randomness that opens it (for an audit). */
+export function openableChoice(booth: Booth & { credential: string }, choice: string) {
+  const ctx = ballotContextOf(booth.election);
+  const plaintext = booth.slots.map((s) => (s === choice ? 1 : 0));
+  if (!plaintext.includes(1)) throw new Error(`no slot for ${choice}`);
+  const { ballot, randomness } = buildOpenableBallot(
+    ctx,
+    credentialSecret(booth.credential, ctx.uuid),
+    [plaintext],
+  );
+  return {
+    ballot: serializeBallot(ballot),
+    randomness: randomness.map((rs) => rs.map(String)),
+    plaintext,
+  };
 }
 
 /**

@@ -85,15 +85,19 @@ export function isValidPlaintext(question: Question, plaintext: readonly number[
   return chosen >= question.min && chosen <= question.max;
 }
 
-/** Encrypts one answer with its proofs; `s0` is φ|credential. */
+/**
+ * Encrypts one answer with its proofs; `s0` is φ|credential. `rs` is each slot's randomness
+ * (fresh from `randomZq` unless given): the audit of a ballot reveals it (audit.ts).
+ */
 export function encryptAnswer(
   keys: ElectionKeys,
   s0: string,
   question: Question,
   plaintext: readonly number[],
+  rs: readonly bigint[] = plaintext.map(() => randomZq()),
 ): Answer {
   if (!isValidPlaintext(question, plaintext)) throw new Error('invalid plaintext for question');
-  const rs = plaintext.map(() => randomZq());
+  if (rs.length !== plaintext.length) throw new Error('one randomness per slot');
   const choices = plaintext.map((m, i) => encrypt(keys, BigInt(m), rs[i]!));
   const individualProofs = choices.map((c, i) => {
     const m = plaintext[i]!;
@@ -190,16 +194,30 @@ export function buildBallot(
   credentialSecret: bigint,
   plaintexts: readonly (readonly number[])[],
 ): Ballot {
+  return buildOpenableBallot(ctx, credentialSecret, plaintexts).ballot;
+}
+
+/**
+ * Builds a ballot and keeps the randomness of every slot (per question, per slot): with it the
+ * ballot can be opened, which is what the voter's audit does (audit.ts). A ballot whose
+ * randomness has left the booth must never be cast.
+ */
+export function buildOpenableBallot(
+  ctx: BallotContext,
+  credentialSecret: bigint,
+  plaintexts: readonly (readonly number[])[],
+): { ballot: Ballot; randomness: bigint[][] } {
   if (plaintexts.length !== ctx.questions.length) throw new Error('one plaintext per question');
   const credential = ctx.keys.g.pow(credentialSecret);
   const s0 = `${ctx.fingerprint}|${credential}`;
+  const randomness = plaintexts.map((plaintext) => plaintext.map(() => randomZq()));
   const answers = ctx.questions.map((question, i) =>
-    encryptAnswer(ctx.keys, s0, question, plaintexts[i]!),
+    encryptAnswer(ctx.keys, s0, question, plaintexts[i]!, randomness[i]!),
   );
   const unsigned = { electionUuid: ctx.uuid, electionHash: ctx.fingerprint, credential, answers };
   const hash = sha256B64(serializeBallot(unsigned));
   const proof = proveSchnorr(credentialSecret, sigInput(hash));
-  return { ...unsigned, signature: { hash, proof } };
+  return { ballot: { ...unsigned, signature: { hash, proof } }, randomness };
 }
 
 /** Why a ballot was refused; undefined when it is valid for the election. */

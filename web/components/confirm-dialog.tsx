@@ -17,6 +17,8 @@ export function ConfirmDialog({
   cancelLabel = 'Batal',
   busy = false,
   danger = false,
+  confirmDisabled = false,
+  other,
   onConfirm,
   onCancel,
 }: {
@@ -27,6 +29,10 @@ export function ConfirmDialog({
   cancelLabel?: string;
   busy?: boolean;
   danger?: boolean;
+  /** The confirm button waits (e.g. for what it would confirm to be ready). */
+  confirmDisabled?: boolean;
+  /** A third way out besides cancelling and confirming (e.g. "Periksa surat suara"). */
+  other?: { label: string; onClick: () => void; disabled?: boolean };
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -69,11 +75,21 @@ export function ConfirmDialog({
         <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </button>
+        {other ? (
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={other.onClick}
+            disabled={busy || other.disabled}
+          >
+            {other.label}
+          </button>
+        ) : null}
         <button
           type="button"
           className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`}
           onClick={onConfirm}
-          disabled={busy}
+          disabled={busy || confirmDisabled}
         >
           {busy ? 'Memproses...' : confirmLabel}
         </button>

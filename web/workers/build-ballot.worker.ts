@@ -1,12 +1,20 @@
 // The booth's cryptography, off the main thread: the choice is encrypted under the election key,
 // proven well formed and signed with the voter's credential here, in the voter's browser. Only the
-// ballot leaves: the choice and the encryption's randomness never do.
+// ballot leaves when it is cast; its randomness goes back to the page, which sends it only when
+// the voter chooses to check the ballot instead ("Periksa surat suara"), and the worker then opens
+// the ballot itself to show what it holds.
 //
 // The exponentiation tables of the election key cost far more than the ballot itself, so the page
 // asks for them ("prepare") as soon as the ballot is shown: by the time the voter has chosen,
 // building the ballot takes only the ballot's own work. The worker keeps the election's public
 // context only; the credential comes with each request and is not kept.
-import { buildBallot, serializeBallot, type BallotContext } from '../../shared/crypto/ballot.ts';
+import {
+  ballotTracker,
+  buildOpenableBallot,
+  serializeBallot,
+  type BallotContext,
+} from '../../shared/crypto/ballot.ts';
+import { auditVerdict } from '../../shared/crypto/audit.ts';
 import { credentialSecret, publicCredential } from '../../shared/crypto/credentials.ts';
 import { ballotContextOf } from '../../shared/crypto/context.ts';
 
@@ -25,6 +33,14 @@ export type BuildBallotRequest =
       plaintexts: number[][];
     }
   | {
+      /** Checks a ballot completely and opens it with its randomness (decimal strings). */
+      type: 'open';
+      id: number;
+      election: string;
+      ballot: string;
+      randomness: string[][];
+    }
+  | {
       /** The public credential of a private one, to compare with the voter's on record. */
       type: 'public-credential';
       id: number;
@@ -32,6 +48,8 @@ export type BuildBallotRequest =
       credential: string;
     };
 export type BuildBallotReply = { id: number } & ({ value: string } | { error: string });
+/** What a build answers (as JSON): the ballot's bytes, its tracker and its randomness. */
+export type SealedBallotJson = { ballot: string; tracker: string; randomness: string[][] };
 
 const scope = globalThis as unknown as {
   addEventListener: (type: 'message', fn: (e: MessageEvent<BuildBallotRequest>) => void) => void;
@@ -64,12 +82,24 @@ scope.addEventListener('message', (e) => {
       return;
     }
     const ctx = contextOf(request.election);
-    const ballot = buildBallot(
+    if (request.type === 'open') {
+      const randomness = request.randomness.map((rs) => rs.map((r) => BigInt(r)));
+      const verdict = auditVerdict(ctx, request.ballot, randomness);
+      scope.postMessage({ id: request.id, value: JSON.stringify(verdict) });
+      return;
+    }
+    const { ballot, randomness } = buildOpenableBallot(
       ctx,
       credentialSecret(request.credential, ctx.uuid),
       request.plaintexts,
     );
-    scope.postMessage({ id: request.id, value: serializeBallot(ballot) });
+    const text = serializeBallot(ballot);
+    const sealed: SealedBallotJson = {
+      ballot: text,
+      tracker: ballotTracker(text),
+      randomness: randomness.map((rs) => rs.map(String)),
+    };
+    scope.postMessage({ id: request.id, value: JSON.stringify(sealed) });
   } catch (err) {
     scope.postMessage({ id: request.id, error: err instanceof Error ? err.message : String(err) });
   }

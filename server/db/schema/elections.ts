@@ -294,6 +294,33 @@ export const recordEntries = pgTable(
 );
 
 /**
+ * Ballots a voter opened to check them ("Periksa surat suara", shared/crypto/audit.ts): public,
+ * beside the record, never cast. `body` is the entry of the published list; `credential` (the
+ * ballot's public credential) bounds how many one voter may open. No account is kept. Append-only
+ * (trigger).
+ */
+export const auditedBallots = pgTable(
+  'audited_ballots',
+  {
+    electionId: uuid('election_id')
+      .notNull()
+      .references(() => electionRecords.electionId, { onDelete: 'restrict' }),
+    /** Order of the published list. */
+    position: integer('position').notNull(),
+    /** The ballot's tracker (base64, as the voter sees it). */
+    tracker: text('tracker').notNull(),
+    credential: text('credential').notNull(),
+    body: text('body').notNull(),
+    auditedAt: timestamp('audited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.electionId, t.position] }),
+    unique('audited_ballots_tracker_unique').on(t.electionId, t.tracker),
+    index('audited_ballots_credential_idx').on(t.electionId, t.credential),
+  ],
+);
+
+/**
  * One voting credential per NIM on a verifiable election's roll, made at lock. The public part is
  * in the record; the private part waits here only until the voter's mail carrying it has been
  * accepted by the mail server (then it is erased: `credential` null, `mailed_at` set), and is

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
-import { elections } from '../../db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { auditedBallots, elections } from '../../db/schema/index.ts';
 import { canonicalUuid } from '../../../shared/ids.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { ballotTracker, type BallotDefect } from '../../../shared/crypto/ballot.ts';
@@ -24,7 +24,7 @@ const DEFECTS: Record<BallotDefect | BallotParseFailure, string> = {
 };
 
 /** 400 with code BALLOT_NOT_JSON, BALLOT_BAD_PROOF, …: which check the ballot failed. */
-const invalidBallot = (defect: keyof typeof DEFECTS) =>
+export const invalidBallot = (defect: keyof typeof DEFECTS) =>
   new ApiError(400, `BALLOT_${defect.toUpperCase().replaceAll('-', '_')}`, DEFECTS[defect], {
     ballot: DEFECTS[defect],
   });
@@ -63,11 +63,14 @@ export async function castEncryptedBallot(
   const defect = await checkBallotOffThread(record.electionText, request.ballot);
   if (defect !== null) throw invalidBallot(defect);
 
+  const receipt = ballotTracker(request.ballot);
   const votedAt = await db.transaction(async (tx) => {
     // The record's row first: casts take their turn here, and the close (which sets
-    // ballots_ended under the same lock) either waits for this cast or is seen by it.
+    // ballots_ended under the same lock) either waits for this cast or is seen by it; so does
+    // an audit, so a ballot is either opened or cast, never both.
     const row = await recordRow(tx, electionId, { forUpdate: true });
     if (!row || row.ballotsEnded) return null;
+    if (await isAudited(tx, electionId, receipt)) return 'audited' as const;
     const [mark] = await queryRows<{ voted_at: Date | string }>(
       tx,
       sql`
@@ -88,12 +91,27 @@ export async function castEncryptedBallot(
     await storeAppended(tx, row, writer);
     return new Date(mark.voted_at);
   });
-  if (votedAt) return { receipt: ballotTracker(request.ballot), votedAt, userId, repeated: false };
+  if (votedAt === 'audited')
+    throw new ApiError(
+      409,
+      'BALLOT_AUDITED',
+      'Surat suara ini sudah dibuka untuk diperiksa, jadi tidak dapat dikirim. Buat surat suara baru lalu kirim.',
+    );
+  if (votedAt) return { receipt, votedAt, userId, repeated: false };
   throw await refusal(db, electionId, userId);
 }
 
+/** Whether the ballot with this tracker was opened by its voter (it can then never be cast). */
+export async function isAudited(db: Db | Tx, electionId: string, tracker: string) {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(auditedBallots)
+    .where(and(eq(auditedBallots.electionId, electionId), eq(auditedBallots.tracker, tracker)));
+  return row !== undefined;
+}
+
 /** A row when the voter may cast in the open election now, has not, and owns the credential. */
-const castableWith = (electionId: string, userId: string, credential: string) => sql`
+export const castableWith = (electionId: string, userId: string, credential: string) => sql`
   select 1 as ok
   from elections e
   join voters vo on vo.user_id = ${userId}
@@ -134,7 +152,7 @@ async function castBefore(
 }
 
 /** Why nothing was written: where the voter stands, else a credential that is not theirs. */
-async function refusal(db: Db, electionId: string, userId: string): Promise<ApiError> {
+export async function refusal(db: Db, electionId: string, userId: string): Promise<ApiError> {
   const [election] = await db.select().from(elections).where(eq(elections.id, electionId));
   if (!election) return new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
   if (election.ballotFormat !== ENCRYPTED_BALLOT_FORMAT)

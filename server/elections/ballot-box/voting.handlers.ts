@@ -24,7 +24,14 @@ import { ApiError, errors } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import { authorize } from '../../access/authorize.ts';
 import { presentElection } from '../present.ts';
-import { castVote, getBallot, listPublicElections, myElections } from './voting.routes.ts';
+import {
+  auditBallotRoute,
+  castVote,
+  getBallot,
+  listPublicElections,
+  myElections,
+} from './voting.routes.ts';
+import { auditBallot } from './audit-ballot.ts';
 
 const notFound = () => new ApiError(404, 'NOT_FOUND', 'Pemilihan tidak ditemukan.');
 
@@ -142,6 +149,20 @@ export const votingRouter = createRouter()
     turnout.changed(electionId);
     c.header('Cache-Control', 'no-store');
     return c.json({ receipt, votedAt: votedAt.toISOString() }, 201);
+  })
+  .openapi(auditBallotRoute, async (c) => {
+    const { auth, database } = c.get('services');
+    const sessionToken = await signedSessionToken(c, auth);
+    if (!sessionToken) throw errors.unauthenticated();
+    const body = c.req.valid('json');
+    const { tracker, plaintexts, remaining } = await auditBallot(database.db, {
+      electionId: c.req.valid('param').id,
+      sessionToken,
+      ballot: body.ballot,
+      randomness: body.randomness,
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ tracker, plaintexts, remaining }, 201);
   })
   .openapi(myElections, async (c) => {
     const actor = await actorOf(c);

@@ -101,6 +101,58 @@ export const castVote = apiRoute(
   },
 );
 
+const decimalString = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,99})$/, { error: 'Keacakan harus berupa bilangan desimal.' });
+
+export const auditBallotRoute = apiRoute(
+  access.decidedByHandler('the voter who may cast now, with their own credential'),
+  {
+    method: 'post',
+    path: '/voting/{id}/audit',
+    tags: ['Pemilihan'],
+    summary:
+      'Periksa surat suara: open a ballot the booth built (never cast), published among the audited ballots',
+    request: {
+      params: electionParam,
+      body: {
+        required: true,
+        content: json(
+          z.object({
+            ballot: z.string().min(1).max(200_000),
+            /** The randomness of every slot, per question: what opens the ballot. */
+            randomness: z
+              .array(z.array(decimalString).min(1).max(64), {
+                error: 'Keacakan surat suara harus berupa daftar per pertanyaan.',
+              })
+              .min(1)
+              .max(16),
+          }),
+        ),
+      },
+    },
+    responses: {
+      201: {
+        description: 'Opened and published; this ballot can never be cast',
+        content: json(
+          z.object({
+            tracker: z.string(),
+            /** The opened 0/1 vector of each question (the booth shows what it holds). */
+            plaintexts: z.array(z.array(z.number())),
+            /** How many more ballots this voter may open. */
+            remaining: z.number(),
+          }),
+        ),
+      },
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: errorResponses[409],
+    },
+  },
+);
+
 export const myElections = apiRoute(access.ownVoter('readOwn'), {
   method: 'get',
   path: '/voters/me/elections',

@@ -8,9 +8,13 @@ import { loadElection } from '../results/election-row.ts';
 import { resultsPublic, visibleToPublic } from '../rules/lifecycle.ts';
 import { closeRecord } from './close-record.ts';
 import { recordArchive, recordRow } from './record-store.ts';
-import { getBallotBox, getRecord, getRecordHead } from './record.routes.ts';
+import { getAuditedBallots, getBallotBox, getRecord, getRecordHead } from './record.routes.ts';
+import { auditedList, auditedSummary } from './audited-list.ts';
 import { BALLOT_BOX_PAGE, publicBallotBox } from './public-ballot-box.ts';
 import { keySummary } from '../trustees/summary.ts';
+
+/** Opened ballots listed on the ballot box page (the newest); the file holds them all. */
+const AUDITED_SHOWN = 100;
 
 const NO_RECORD = 'Pemilihan ini tidak memiliki rekaman publik.';
 
@@ -79,6 +83,7 @@ export const recordRouter = createRouter()
     // The code is shown in groups: the spaces a voter copied along are not part of it.
     const search = cari?.replaceAll(' ', '');
     const box = await publicBallotBox(db, id, { search, page: halaman });
+    const audited = await auditedSummary(db, id, row.electionText);
     const now = Date.now();
     c.header('Cache-Control', 'no-store');
     return c.json(
@@ -92,7 +97,22 @@ export const recordRouter = createRouter()
           election.startsAt.getTime() <= now &&
           now < election.endsAt.getTime(),
         complete: !throughTally && row.ballotsEnded,
+        audited: {
+          total: audited.length,
+          found: audited.find((a) => a.tracker === search) ?? null,
+          items: audited.slice(-AUDITED_SHOWN).reverse(),
+        },
       },
       200,
     );
+  })
+  .openapi(getAuditedBallots, async (c) => {
+    const id = c.req.valid('param').id;
+    const { db } = await visibility(c, id);
+    const row = await recordRow(db, id);
+    if (!row) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
+    c.header('Content-Disposition', `attachment; filename="${row.uuid}.audited.json"`);
+    c.header('Cache-Control', 'no-store');
+    // The list is compact JSON throughout: written again it has the same bytes.
+    return c.json(JSON.parse(await auditedList(db, id)) as unknown[], 200);
   });

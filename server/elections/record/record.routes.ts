@@ -85,9 +85,37 @@ export const getBallotBox = apiRoute(access.decidedByHandler(howMuch), {
             open: z.boolean(),
             /** The result is in the record (it can be verified as a whole). */
             complete: z.boolean(),
+            /** Ballots voters opened to check them (never cast): the latest, and how many. */
+            audited: z.object({
+              total: z.number(),
+              /** The opened ballot whose tracker is the whole search, if any. */
+              found: z
+                .object({ tracker: z.string(), isi: z.array(z.string()), auditedAt: z.string() })
+                .nullable(),
+              items: z.array(
+                z.object({ tracker: z.string(), isi: z.array(z.string()), auditedAt: z.string() }),
+              ),
+            }),
           }),
         },
       },
+    },
+    400: errorResponses[400],
+    404: errorResponses[404],
+  },
+});
+
+export const getAuditedBallots = apiRoute(access.decidedByHandler(howMuch), {
+  method: 'get',
+  path: '/elections/{id}/record/audited',
+  tags: ['Pemilihan'],
+  summary:
+    'The ballots voters opened to check them (Periksa surat suara), with their randomness: <uuid>.audited.json, beside the record',
+  request: { params },
+  responses: {
+    200: {
+      description: 'The list (JSON array, see shared/crypto/audit.ts)',
+      content: { 'application/json': { schema: z.array(z.unknown()) } },
     },
     400: errorResponses[400],
     404: errorResponses[404],

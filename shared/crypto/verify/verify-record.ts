@@ -5,6 +5,7 @@
  * recomputed ones, no ballot posted twice, the public credentials against what was announced at
  * lock, and that the record extends an earlier snapshot. Pure: runs in Node and in a Web Worker.
  */
+import { auditedListProblem, readAuditedList } from '../audit.ts';
 import { ballotTracker, checkBallot, type Ballot } from '../ballot.ts';
 import {
   combineFactors,
@@ -49,6 +50,8 @@ export type Report = {
   /** Counts per question and slot, when the record has a verified result. */
   result?: number[][];
   ballots: number;
+  /** Ballots voters opened to check them, when their list was given and is sound. */
+  audited?: number;
   /** The hash of the last event (what a snapshot pins). */
   head?: string;
 };
@@ -64,6 +67,11 @@ export type VerifyOptions = {
    * of checking them again. A ballot without a verdict is checked here.
    */
   verdicts?: BallotVerdicts;
+  /**
+   * The list of ballots voters opened to check them (`<uuid>.audited.json`, audit.ts): each
+   * must open to what it claims, be signed with a credential of the election, and not be cast.
+   */
+  audited?: string;
   /** Called after each ballot checked, for progress bars. */
   onBallot?: (done: number, total: number) => void;
 };
@@ -234,6 +242,23 @@ function run(bytes: Uint8Array, options: VerifyOptions, step: Step, report: Repo
       detail: `${ballotEvents.length} surat suara sah${revotes ? `, ${revotes} digantikan oleh yang lebih baru` : ''}`,
     };
   });
+
+  const audited = options.audited;
+  if (audited !== undefined) {
+    step('audited', 'Surat suara yang diperiksa pemilih', () => {
+      const entries = readAuditedList(audited);
+      const cast = new Set(ballotEvents.map(({ event }) => ballotTracker(data(event.payload))));
+      const problem = auditedListProblem(ctx, entries, new Set(credentials.keys()), cast);
+      if (problem) fail(problem);
+      report.audited = entries.length;
+      return {
+        value: undefined,
+        detail: entries.length
+          ? `${entries.length} surat suara dibuka pemilihnya: semuanya terbuka sesuai isinya, tidak ada yang ikut dihitung`
+          : 'tidak ada surat suara yang dibuka',
+      };
+    });
+  }
 
   const tallyEvent = record.events.find((e) => e.event.type === 'EncryptedTally');
   if (!tallyEvent) return;

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { useBallotBox } from '../../features/ballot-box/api/ballot-box.ts';
 import { TrackerCode } from '../../components/tracker-code.tsx';
+import { formatWib } from '../../lib/wib.ts';
 
 const FULL = 43;
 
@@ -90,7 +91,13 @@ export function Component() {
               ) : null}
             </form>
             <div aria-live="polite">
-              {cari.length === FULL ? (
+              {cari.length === FULL && data.audited.found ? (
+                <Alert kind="info">
+                  Kode ini milik surat suara yang diperiksa (dibuka oleh pemilihnya), bukan surat
+                  suara yang dikirim: isinya {data.audited.found.isi.join(', ')}, dan surat suara
+                  itu tidak dihitung.
+                </Alert>
+              ) : cari.length === FULL ? (
                 data.items.includes(cari) ? (
                   <Alert kind="success">
                     Kode Bukti ini ada di kotak suara: suaranya tercatat.
@@ -127,17 +134,57 @@ export function Component() {
             label="Halaman kotak suara"
             onPage={(p) => go({ halaman: p })}
           />
+          <section className="card" aria-labelledby="kotak-diperiksa">
+            <h2 id="kotak-diperiksa">Surat suara yang diperiksa ({data.audited.total})</h2>
+            <p>
+              Sebelum mengirim, pemilih boleh membuka surat suara yang dibuat perangkatnya untuk
+              memastikan isinya sesuai pilihannya, lalu membuat surat suara baru. Surat suara yang
+              dibuka diumumkan di sini beserta isinya, tanpa nama pemilih, dan tidak pernah
+              dihitung.
+            </p>
+            {data.audited.items.length ? (
+              <ul className="audited-list">
+                {data.audited.items.map((a) => (
+                  <li key={a.tracker} className={a.tracker === cari ? 'mine' : undefined}>
+                    <TrackerCode code={a.tracker} />
+                    <span>Isi: {a.isi.join(', ')}</span>
+                    <span className="field-hint">Dibuka {formatWib(a.auditedAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="empty-state">Belum ada surat suara yang diperiksa.</p>
+            )}
+            {data.audited.total ? (
+              <p>
+                <a href={`/api/elections/${eventId}/record/audited`} download>
+                  Unduh daftar lengkap beserta keacakannya (JSON)
+                </a>
+                {data.audited.total > data.audited.items.length
+                  ? ` — di atas ${data.audited.items.length} yang terbaru.`
+                  : null}
+              </p>
+            ) : null}
+          </section>
           {data.complete ? (
             <section className="card" aria-labelledby="kotak-periksa">
               <h2 id="kotak-periksa">Periksa seluruh pemilihan</h2>
               <p>
                 Rekaman lengkap pemilihan ini memuat setiap surat suara di atas, tally terenkripsi,
-                dekripsi para wali kunci dan hasilnya. Unduh rekamannya lalu periksa di halaman
-                Verifikasi, atau dengan program <code>belenios-tool</code>.
+                dekripsi para wali kunci dan hasilnya. Unduh rekamannya (dan daftar surat suara yang
+                diperiksa) lalu periksa di halaman Verifikasi, atau rekamannya dengan program{' '}
+                <code>belenios-tool</code>.
               </p>
               <p className="page-actions">
                 <a className="btn btn-outline" href={`/api/elections/${eventId}/record`} download>
                   Unduh Rekaman Pemilihan
+                </a>
+                <a
+                  className="btn btn-outline"
+                  href={`/api/elections/${eventId}/record/audited`}
+                  download
+                >
+                  Unduh Daftar Surat Suara yang Diperiksa
                 </a>
                 <Link className="btn btn-primary" to={paths.verifikasi}>
                   Buka Verifikasi

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { ApiError } from '../../../lib/api-error.ts';
 import { api, json } from '../../../lib/api-client.ts';
 import { BoothError, BoothWorker, useBoothWorker } from '../booth/booth-worker.ts';
+import type { SealedBallotJson } from '../../../workers/build-ballot.worker.ts';
 
 /** Elections anyone may see (no drafts). */
 export const getPublicElections = () => json(api.elections.$get());
@@ -29,47 +28,87 @@ export const ballotQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['ballot', id], queryFn: () => getBallot(id), staleTime: 2_000 });
 export const useBallot = (id: string) => useQuery(ballotQueryOptions(id));
 
+/** A ballot built in this browser for a choice, not sent yet: its bytes, tracker and randomness. */
+export type SealedBallot = SealedBallotJson & { choice: string };
+
 /**
- * Casts the ballot; the answer holds the receipt (shown once). In a verifiable election the
- * choice is encrypted in this browser first and only the encrypted ballot is sent; the receipt is
- * then its tracker, which anyone can find in the public record.
+ * The booth of a verifiable election, on one worker that prepares the election's tables as soon
+ * as the ballot is shown: `seal` encrypts a choice (the tracker is then shown before sending),
+ * `audit` opens a sealed ballot instead of casting it ("Periksa surat suara"): the server
+ * publishes it among the audited ballots and will never accept it, and this browser opens it
+ * itself to show what it holds.
  */
-export function useCastVote(id: string, verifiable: Ballot['verifiable']) {
-  const qc = useQueryClient();
+export function useBooth(id: string, verifiable: Ballot['verifiable']) {
   const prepared = useBoothWorker(verifiable?.election);
-  // A ballot whose sending failed on the way: sent again as it is if the voter tries the same
-  // choice again, so the server, which answers the same ballot twice alike, never counts two.
-  const unsent = useRef<{ choice: string; ballot: string } | undefined>(undefined);
-  return useMutation({
+  const seal = useMutation({
     mutationFn: async ({
       choice,
       credential,
     }: {
       choice: string;
-      credential?: string | undefined;
-    }) => {
-      if (!verifiable)
-        return json(api.voting[':id'].cast.$post({ param: { id }, json: { choice } }));
+      credential: string | undefined;
+    }): Promise<SealedBallot> => {
+      if (!verifiable) throw new BoothError('Pemilihan ini tidak memakai surat suara terenkripsi.');
       if (!credential) throw new BoothError('Kredensial belum dimasukkan.');
       const plaintext = verifiable.slots.map((slot) => (slot === choice ? 1 : 0));
       if (!plaintext.includes(1)) throw new BoothError('Pilihan tidak ada pada surat suara.');
-      const ballot =
-        unsent.current?.choice === choice
-          ? unsent.current.ballot
-          : await withBooth(prepared.current, (booth) =>
-              booth.build({ election: verifiable.election, credential, plaintexts: [plaintext] }),
-            );
-      unsent.current = { choice, ballot };
-      try {
-        const out = await json(api.voting[':id'].cast.$post({ param: { id }, json: { ballot } }));
-        unsent.current = undefined;
-        return out;
-      } catch (err) {
-        // Refused by the server (not lost on the way): that ballot is never sent again.
-        if (!(err instanceof ApiError && err.code === 'NETWORK')) unsent.current = undefined;
-        throw err;
-      }
+      const sealed = await withBooth(prepared.current, (booth) =>
+        booth.build({ election: verifiable.election, credential, plaintexts: [plaintext] }),
+      );
+      return { ...sealed, choice };
     },
+  });
+  const audit = useMutation({
+    mutationFn: async (sealed: SealedBallot) => {
+      if (!verifiable) throw new BoothError('Pemilihan ini tidak memakai surat suara terenkripsi.');
+      const answer = await json(
+        api.voting[':id'].audit.$post({
+          param: { id },
+          json: { ballot: sealed.ballot, randomness: sealed.randomness },
+        }),
+      );
+      // The booth's own check, not the server's word: every proof, then the ballot opened here.
+      const verdict = await withBooth(prepared.current, (booth) =>
+        booth.open({
+          election: verifiable.election,
+          ballot: sealed.ballot,
+          randomness: sealed.randomness,
+        }),
+      );
+      const slots = verdict.ok
+        ? verdict.plaintexts.flatMap((p) => verifiable.slots.filter((_, i) => p[i] === 1))
+        : [];
+      return {
+        tracker: sealed.tracker,
+        chosen: sealed.choice,
+        /** What the opened ballot holds, as the ballot's choices (one here). */
+        opened: slots,
+        valid: verdict.ok && verdict.tracker === sealed.tracker,
+        remaining: answer.remaining,
+      };
+    },
+  });
+  return { seal, audit };
+}
+
+export type AuditOutcome = Awaited<ReturnType<ReturnType<typeof useBooth>['audit']['mutateAsync']>>;
+
+/**
+ * Casts the ballot; the answer holds the receipt (shown once). In a verifiable election only the
+ * ballot sealed in this browser is sent (`ballot`); the receipt is then its tracker, which anyone
+ * can find in the public record. The server answers the same ballot sent twice alike, so a
+ * ballot whose answer was lost on the way is simply sent again.
+ */
+export function useCastVote(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ choice, ballot }: { choice: string; ballot?: string | undefined }) =>
+      json(
+        api.voting[':id'].cast.$post({
+          param: { id },
+          json: ballot !== undefined ? { ballot } : { choice },
+        }),
+      ),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['ballot', id] });
       void qc.invalidateQueries({ queryKey: ['self', 'elections'] });

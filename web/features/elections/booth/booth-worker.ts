@@ -1,5 +1,10 @@
 import { useEffect, useRef } from 'react';
-import type { BuildBallotReply, BuildBallotRequest } from '../../../workers/build-ballot.worker.ts';
+import type {
+  BuildBallotReply,
+  BuildBallotRequest,
+  SealedBallotJson,
+} from '../../../workers/build-ballot.worker.ts';
+import type { AuditVerdict } from '../../../../shared/crypto/audit.ts';
 
 /** Why the booth could not make the ballot (an Indonesian sentence for the voter). */
 export class BoothError extends Error {}
@@ -7,6 +12,7 @@ export class BoothError extends Error {}
 const WORKER_FAILED = 'Surat suara gagal dienkripsi di peramban ini. Muat ulang dan coba lagi.';
 
 type Build = Omit<Extract<BuildBallotRequest, { type: 'build' }>, 'type' | 'id'>;
+type Open = Omit<Extract<BuildBallotRequest, { type: 'open' }>, 'type' | 'id'>;
 type Request = Exclude<BuildBallotRequest, { type: 'prepare' }>;
 /** A request without its id (the worker class numbers them). */
 type Asked = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -44,9 +50,14 @@ export class BoothWorker {
     this.worker.postMessage({ type: 'prepare', election } satisfies BuildBallotRequest);
   }
 
-  /** Encrypts, proves and signs a ballot. */
-  build(request: Build): Promise<string> {
-    return this.ask({ type: 'build', ...request });
+  /** Encrypts, proves and signs a ballot; its randomness comes back with it (never sent unless audited). */
+  async build(request: Build): Promise<SealedBallotJson> {
+    return JSON.parse(await this.ask({ type: 'build', ...request })) as SealedBallotJson;
+  }
+
+  /** Checks a ballot completely and opens it with its randomness: what it really holds. */
+  async open(request: Open): Promise<AuditVerdict> {
+    return JSON.parse(await this.ask({ type: 'open', ...request })) as AuditVerdict;
   }
 
   /** The public credential of `credential` in this election (a modular power: off the page). */

@@ -3,7 +3,14 @@ import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatWib } from '../../../lib/wib.ts';
-import { useCastVote, type Ballot } from '../api/elections.ts';
+import {
+  useBooth,
+  useCastVote,
+  type AuditOutcome,
+  type Ballot,
+  type SealedBallot,
+} from '../api/elections.ts';
+import { AuditResult } from './audit-result.tsx';
 import { BoothError } from '../booth/booth-worker.ts';
 import { Link } from '../../../components/link.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -94,6 +101,13 @@ export function ReceiptCard({
   );
 }
 
+/** What a failure says to the voter. */
+function messageOf(err: unknown): string {
+  return err instanceof ApiError || err instanceof BoothError
+    ? err.message
+    : 'Suara gagal dikirim. Silakan coba lagi.';
+}
+
 const candidateName = (c: Candidate) =>
   `Nomor ${c.nomorUrut}: ${c.namaKetua}${c.namaWakil ? ` dan ${c.namaWakil}` : ''}`;
 
@@ -106,7 +120,10 @@ function choiceLabel(ballot: Ballot, choice: string) {
 
 /**
  * The ballot: every candidate shown alike (photo, number, names, vision and mission), one choice,
- * "Kirim Suara" shows the choice again and asks "Ya, Kirim"; afterwards the receipt to keep.
+ * "Kirim Suara" shows the choice again and asks "Ya, Kirim"; afterwards the receipt to keep. In a
+ * verifiable election the dialog also shows the tracker of the ballot this browser has just
+ * encrypted, before anything is sent, and offers to check that ballot instead ("Periksa surat
+ * suara"): it is then opened, published, never cast, and the voter makes a new one.
  */
 export function BallotForm({
   ballot,
@@ -118,33 +135,91 @@ export function BallotForm({
   credential?: string | undefined;
   onCast: (r: CastReceipt) => void;
 }) {
-  const cast = useCastVote(ballot.election.id, ballot.verifiable);
+  const { verifiable } = ballot;
+  const cast = useCastVote(ballot.election.id);
+  const booth = useBooth(ballot.election.id, verifiable);
   const [choice, setChoice] = useState('');
   const [confirming, setConfirming] = useState(false);
+  // The ballot sealed for the dialog: kept while unsent, so the same one goes again after a
+  // lost answer; dropped once cast, refused, or opened.
+  const [sealed, setSealed] = useState<SealedBallot>();
+  const [audited, setAudited] = useState<AuditOutcome>();
+  const [auditsLeft, setAuditsLeft] = useState<number>();
   const [error, setError] = useState<string>();
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const ready = sealed?.choice === choice ? sealed : undefined;
+  const { mutate: seal, isPending: sealing } = booth.seal;
+
+  useEffect(() => {
+    if (!confirming || !verifiable || !choice || ready || sealing) return;
+    seal(
+      { choice, credential },
+      {
+        onSuccess: setSealed,
+        onError: (err) => {
+          setConfirming(false);
+          setError(messageOf(err));
+        },
+      },
+    );
+  }, [confirming, verifiable, choice, credential, ready, sealing, seal]);
 
   const submit = async () => {
     setError(undefined);
+    if (verifiable && !ready) return;
     try {
-      const out = await cast.mutateAsync({ choice, credential });
+      const out = await cast.mutateAsync({ choice, ballot: ready?.ballot });
       setConfirming(false);
-      onCast({ ...out, verifiable: ballot.verifiable !== null });
+      setSealed(undefined);
+      onCast({ ...out, verifiable: verifiable !== null });
     } catch (err) {
       setConfirming(false);
+      // Refused by the server (not lost on the way): that ballot is never sent again.
+      if (!(err instanceof ApiError && err.code === 'NETWORK')) setSealed(undefined);
       setError(
-        err instanceof ApiError && err.code === 'NETWORK' && ballot.verifiable
+        err instanceof ApiError && err.code === 'NETWORK' && verifiable
           ? 'Koneksi terputus sebelum jawaban server diterima. Tekan "Kirim Suara" lagi: surat suara yang sama dikirim ulang dan tidak akan tercatat dua kali.'
-          : err instanceof ApiError || err instanceof BoothError
-            ? err.message
-            : 'Suara gagal dikirim. Silakan coba lagi.',
+          : messageOf(err),
       );
     }
   };
+
+  const check = async () => {
+    if (!ready) return;
+    setError(undefined);
+    // Its randomness leaves this browser now: whatever the answer, it is never cast.
+    setSealed(undefined);
+    try {
+      const outcome = await booth.audit.mutateAsync(ready);
+      setAuditsLeft(outcome.remaining);
+      setAudited(outcome);
+      setConfirming(false);
+    } catch (err) {
+      setConfirming(false);
+      setError(
+        `Pemeriksaan gagal: ${messageOf(err)} Surat suara itu tidak akan dikirim; tekan "Kirim Suara" untuk membuat yang baru.`,
+      );
+    }
+  };
+
+  if (audited)
+    return (
+      <AuditResult
+        outcome={audited}
+        electionId={ballot.election.id}
+        labelOf={(id) => choiceLabel(ballot, id)}
+        onDone={() => {
+          setAudited(undefined);
+          setTimeout(() => submitButton.current?.focus(), 0);
+        }}
+      />
+    );
 
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
+        setError(undefined);
         if (!choice) setError('Pilih salah satu pilihan terlebih dahulu.');
         else setConfirming(true);
       }}
@@ -204,7 +279,7 @@ export function BallotForm({
           );
         })}
       </fieldset>
-      <button type="submit" className="btn btn-accent btn-block ballot-submit">
+      <button ref={submitButton} type="submit" className="btn btn-accent btn-block ballot-submit">
         Kirim Suara
       </button>
       <ConfirmDialog
@@ -212,12 +287,42 @@ export function BallotForm({
         title="Kirim suara ini?"
         confirmLabel="Ya, Kirim"
         cancelLabel="Kembali"
-        busy={cast.isPending}
+        busy={cast.isPending || booth.audit.isPending}
+        confirmDisabled={verifiable !== null && !ready}
+        other={
+          verifiable
+            ? {
+                label: 'Periksa surat suara',
+                onClick: () => void check(),
+                disabled: !ready || auditsLeft === 0,
+              }
+            : undefined
+        }
         onConfirm={() => void submit()}
         onCancel={() => setConfirming(false)}
       >
         <p>Pilihan Anda:</p>
         <p className="confirm-choice">{choiceLabel(ballot, choice)}</p>
+        {verifiable ? (
+          <>
+            <p className="receipt-label">Kode surat suara</p>
+            {ready ? (
+              <p className="dialog-tracker" data-testid="kode-surat-suara">
+                <TrackerCode code={ready.tracker} />
+              </p>
+            ) : (
+              <p className="field-hint" role="status">
+                Surat suara sedang dienkripsi di perangkat Anda...
+              </p>
+            )}
+            <p className="field-hint">
+              Bila dikirim, kode ini menjadi Kode Bukti Anda. Ragu perangkat ini mengenkripsi
+              pilihan Anda dengan benar? Pilih <strong>Periksa surat suara</strong>: surat suara ini
+              dibuka dan ditunjukkan isinya, diumumkan tanpa nama Anda, tidak dihitung, lalu Anda
+              membuat surat suara baru.
+            </p>
+          </>
+        ) : null}
         <p className="field-hint">
           Setelah dikirim, suara tidak dapat diubah atau ditarik kembali.
         </p>

@@ -16,6 +16,7 @@ const formSchema = z
     url: z.string().trim(),
     file: z.custom<FileList>().optional(),
     snapshots: z.custom<FileList>().optional(),
+    audited: z.custom<FileList>().optional(),
     credentialCount: z.string().trim().regex(/^\d*$/, { error: 'Isi dengan angka.' }),
     credentialFingerprint: z.string().trim(),
   })
@@ -61,6 +62,20 @@ async function fetchRecord(url: string): Promise<ArrayBuffer> {
   return response.arrayBuffer();
 }
 
+/**
+ * The list of opened ballots beside a record of this site (`…/record` → `…/record/audited`);
+ * none for a record elsewhere or an older server.
+ */
+async function fetchAudited(url: string): Promise<string | undefined> {
+  if (!/\/record\/?$/.test(url)) return undefined;
+  try {
+    const response = await fetch(`${url.replace(/\/$/, '')}/audited`, { credentials: 'omit' });
+    return response.ok ? await response.text() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function readFile(file: File): Promise<ArrayBuffer> {
   if (file.size > MAX_BYTES) throw new Error('Berkas rekaman terlalu besar (maksimal 512 MB).');
   return file.arrayBuffer();
@@ -82,14 +97,16 @@ export function RecordVerifier() {
     const url = params.get('url');
     if (!url || started.current) return;
     started.current = true;
-    void verify({ source: url, load: () => fetchRecord(url) });
+    void verify({ source: url, load: () => fetchRecord(url), audited: () => fetchAudited(url) });
   }, [params, verify]);
 
   const onSubmit = handleSubmit(async (v) => {
     const file = v.file?.[0];
+    const list = v.audited?.[0];
     const input: VerifyInput = file
       ? { source: file.name, load: () => readFile(file) }
-      : { source: v.url, load: () => fetchRecord(v.url) };
+      : { source: v.url, load: () => fetchRecord(v.url), audited: () => fetchAudited(v.url) };
+    if (list) input.audited = async () => new TextDecoder().decode(await readFile(list));
     if (v.snapshots?.length) input.snapshots = await Promise.all([...v.snapshots].map(readFile));
     if (v.credentialCount) {
       input.credentials = {
@@ -152,6 +169,21 @@ export function RecordVerifier() {
             <p className="field-hint">
               Salinan yang Anda simpan selama pemungutan suara: rekaman ini harus memuat semuanya
               tanpa perubahan.
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor="record-audited">Daftar surat suara yang diperiksa</label>
+            <input
+              id="record-audited"
+              type="file"
+              accept=".json,application/json"
+              aria-describedby="record-audited-hint"
+              {...register('audited')}
+            />
+            <p className="field-hint" id="record-audited-hint">
+              Berkas <code>.audited.json</code> dari kotak suara publik: setiap surat suara yang
+              dibuka pemilihnya harus terbuka sesuai isinya dan tidak ikut dihitung. Untuk alamat
+              rekaman di situs ini, daftarnya diambil sendiri.
             </p>
           </div>
           <TextField

@@ -21,6 +21,8 @@ export type VerifyInput = {
   load: () => Promise<ArrayBuffer>;
   snapshots?: ArrayBuffer[];
   credentials?: VerifyOptions['credentials'];
+  /** The ballots voters opened to check them, read beside the record (or where to fetch them). */
+  audited?: () => Promise<string | undefined>;
 };
 
 /** What the checkers may hold together: each holds its own copy of the record, read whole. */
@@ -76,8 +78,10 @@ export function useRecordVerifier() {
       stop();
       setState({ phase: 'loading', source: input.source });
       let record: ArrayBuffer;
+      let audited: string | undefined;
       try {
         record = await input.load();
+        audited = await input.audited?.();
       } catch (err) {
         if (current())
           setState({ phase: 'error', message: err instanceof Error ? err.message : String(err) });
@@ -154,6 +158,7 @@ export function useRecordVerifier() {
         verdicts: shares.flatMap((s) => s!),
         ...(input.snapshots ? { snapshots: input.snapshots } : {}),
         ...(input.credentials ? { credentials: input.credentials } : {}),
+        ...(audited !== undefined ? { audited } : {}),
       };
       w.postMessage(request, [record, ...(input.snapshots ?? [])]);
     },
