@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { seriousViolations } from './support/axe.ts';
+import { generateRecoveryCode } from '../shared/crypto/recovery-code.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newVoter, signIn } from './support/fixtures.ts';
 import { startOwnServer } from './support/own-server.ts';
@@ -186,6 +188,14 @@ test('an election from request to a counted vote, with real accounts', async ({
   // 9. Lock.
   await panitia.getByRole('tab', { name: 'Pengaturan' }).click();
   await panitia.getByRole('button', { name: 'Kunci Pemilihan' }).click();
+  // The recovery code is made in this browser and must be saved before the lock.
+  const lockDialog = panitia.getByRole('dialog');
+  await expect(lockDialog.getByText('Kode Pemulihan Kredensial')).toBeVisible();
+  const recoveryCode = (await lockDialog.getByTestId('kode-pemulihan').textContent())!;
+  expect(recoveryCode).toMatch(/^[1-9A-HJ-NP-Za-km-z]{4}(-[1-9A-HJ-NP-Za-km-z]{4}){5}$/);
+  await expect(panitia.getByRole('button', { name: 'Ya, Kunci' })).toBeDisabled();
+  expect(await seriousViolations(panitia, 'kunci pemilihan')).toEqual([]);
+  await lockDialog.getByLabel('Saya sudah menyimpan Kode Pemulihan ini.').check();
   await panitia.getByRole('button', { name: 'Ya, Kunci' }).click();
   await expect(panitia.getByText('Pemilihan sudah dikunci')).toBeVisible();
   await panitia.getByRole('tab', { name: 'Kandidat' }).click();
@@ -200,6 +210,27 @@ test('an election from request to a counted vote, with real accounts', async ({
   const receipts: string[] = [];
   const links: string[] = [];
   for (const v of voters) links.push(await server.boothLink(v.email, electionId));
+  // A voter lost the mail: the committee sends it again with the recovery code (a wrong code is
+  // refused at the field); the same link arrives once more.
+  const lost = voters[2]!;
+  const linkMail = new RegExp(`/voting/${electionId}#kredensial=`);
+  await panitia.getByRole('tab', { name: 'Pemilih' }).click();
+  await panitia
+    .getByRole('row', { name: new RegExp(lost.nim) })
+    .getByRole('button', { name: /Kirim ulang kredensial/ })
+    .click();
+  const resendDialog = panitia.getByRole('dialog');
+  await resendDialog.getByLabel('Alasan').fill('Email pemilih terhapus tanpa sengaja.');
+  // A well-formed code that is not this election's: the server says it is wrong.
+  const otherCode = generateRecoveryCode();
+  await resendDialog.getByLabel('Kode Pemulihan Kredensial').fill(otherCode);
+  await panitia.getByRole('button', { name: 'Ya, Kirim Ulang' }).click();
+  await expect(resendDialog.getByText(/Kode pemulihan salah/)).toBeVisible();
+  await resendDialog.getByLabel('Kode Pemulihan Kredensial').fill(recoveryCode);
+  await panitia.getByRole('button', { name: 'Ya, Kirim Ulang' }).click();
+  await expect(panitia.getByText(/dikirim ulang ke emailnya dalam satu menit/)).toBeVisible();
+  await expect.poll(() => server.mailCount(lost.email, linkMail), { timeout: 75_000 }).toBe(2);
+  expect(await server.boothLink(lost.email, electionId)).toBe(links[2]);
   for (const [i, p] of voterPages.entries()) {
     await signIn(p, '/login-pemilih', voters[i]!.email, voters[i]!.password);
     await expect(p).toHaveURL(/\/dashboard-pemilih$/);

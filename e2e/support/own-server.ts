@@ -74,6 +74,17 @@ export async function startOwnServer(env: Record<string, string> = {}) {
         await new Promise((r) => setTimeout(r, 200));
       }
     },
+    /** How many mails to `email` hold a link matching `pattern`. */
+    async mailCount(email: string, pattern: RegExp): Promise<number> {
+      const dir = path.join(dataDir, 'mail');
+      let n = 0;
+      for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+        const mail = await PostalMime.parse(fs.readFileSync(path.join(dir, f)));
+        const to = mail.to?.some((a) => a.address?.toLowerCase() === email.toLowerCase());
+        if (to && pattern.test(mail.text ?? '')) n++;
+      }
+      return n;
+    },
     /** The confirmation link (path and query) mailed to `email`. */
     confirmationLink(email: string, timeoutMs = 15_000): Promise<string> {
       return this.mailedLink(email, /https?:\/\/\S*\/konfirmasi-email\?token=\S+/, timeoutMs);

@@ -14,6 +14,7 @@ import {
   account,
   articles,
   candidates,
+  electionCredentials,
   electionRoll,
   elections,
   user,
@@ -23,6 +24,11 @@ import { seedDemoDocuments, seedDemoServices } from '../demo/documents.ts';
 import { seedDemoNews } from '../demo/news.ts';
 import { seedDemoAbout, seedDemoStructure } from '../demo/structure.ts';
 import { failed, median, startServerProcess, type Row } from './measure.ts';
+import { BOOTH_RUNS, boothFlowRows } from './booth-flow.ts';
+import {
+  ENCRYPTED_BALLOT_FORMAT,
+  setUpRecord,
+} from '../../server/elections/record/setup-record.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'sandi-bench-1';
@@ -61,7 +67,13 @@ type Page = {
   jsBudget: boolean;
 };
 
-type Seeded = { electionId: string; voterEmail: string; articleTitle: string; candidate: string };
+type Seeded = {
+  electionId: string;
+  /** The voter of the first views and Lighthouse, then the booth's voters: email, mailed link. */
+  voters: { email: string; link: string }[];
+  articleTitle: string;
+  candidate: string;
+};
 
 /**
  * The public first view, measured on the production build served by the real server (PGlite in a
@@ -103,7 +115,8 @@ export async function benchFrontend(runs = 3): Promise<Row[]> {
         jsBudget: false,
       },
       {
-        path: `/voting/${seeded.electionId}`,
+        // The booth as the mailed link opens it: the credential after the #.
+        path: seeded.voters[0]!.link,
         route: 'app/routes/voting.tsx',
         expect: seeded.candidate,
         signedIn: true,
@@ -113,7 +126,7 @@ export async function benchFrontend(runs = 3): Promise<Row[]> {
 
     const server = await startServer(dataDir, webDir);
     try {
-      const cookie = await signIn(server.url, seeded.voterEmail);
+      const cookie = await signIn(server.url, seeded.voters[0]!.email);
       const rows: Row[] = [];
       console.log('bench: first-view JavaScript');
       const browser = await chromium.launch({
@@ -127,6 +140,18 @@ export async function benchFrontend(runs = 3): Promise<Row[]> {
           } catch (err) {
             rows.push(failed(`First-view JavaScript of ${label(page)}`, err));
           }
+        }
+        console.log('bench: the booth, from "Kirim Suara" to the Kode Bukti');
+        try {
+          const boothVoters = await Promise.all(
+            seeded.voters.slice(1).map(async (v) => ({
+              cookie: await signIn(server.url, v.email),
+              link: v.link,
+            })),
+          );
+          rows.push(...(await boothFlowRows(browser, server.url, boothVoters)));
+        } catch (err) {
+          rows.push(failed('Booth: "Kirim Suara" to Kode Bukti', err));
         }
       } finally {
         await browser.close();
@@ -160,21 +185,38 @@ async function seed(dataDir: string): Promise<Seeded> {
     await seedDemoServices(db, dataDir, null);
     await seedDemoStructure(db, dataDir, null);
     await seedDemoAbout(db, dataDir, null);
-    const [voter] = await insertVoters(db, 1);
-    await db.insert(account).values({
-      id: crypto.randomUUID(),
-      accountId: voter!.id,
-      providerId: 'credential',
-      userId: voter!.id,
-      password: await passwords().hash(PASSWORD),
-    });
-    const [{ email }] = (await db
-      .select({ email: user.email })
-      .from(user)
-      .where(eq(user.id, voter!.id))) as [{ email: string }];
-    const { electionId, candidate } = await insertElection(db, [voter!.nim]);
+    const people = await insertVoters(db, 1 + 2 * BOOTH_RUNS);
+    const hash = await passwords().hash(PASSWORD);
+    await db.insert(account).values(
+      people.map((p) => ({
+        id: crypto.randomUUID(),
+        accountId: p.id,
+        providerId: 'credential',
+        userId: p.id,
+        password: hash,
+      })),
+    );
+    const { electionId, candidate } = await insertElection(
+      db,
+      people.map((p) => p.nim),
+    );
+    // Each voter's link as mailed at lock (the server erases the credential once it is sent).
+    const creds = await db
+      .select({ nim: electionCredentials.nim, credential: electionCredentials.credential })
+      .from(electionCredentials)
+      .where(eq(electionCredentials.electionId, electionId));
+    const voters = await Promise.all(
+      people.map(async (p) => {
+        const [{ email }] = (await db
+          .select({ email: user.email })
+          .from(user)
+          .where(eq(user.id, p.id))) as [{ email: string }];
+        const credential = creds.find((c) => c.nim === p.nim)!.credential!;
+        return { email, link: `/voting/${electionId}#kredensial=${credential}` };
+      }),
+    );
     const articleTitle = await latestArticleTitle(db);
-    return { electionId, voterEmail: email, articleTitle, candidate };
+    return { electionId, voters, articleTitle, candidate };
   } finally {
     await database.close();
   }
@@ -217,6 +259,7 @@ async function insertElection(db: Db, nims: string[]) {
       rollSize: nims.length,
       kotakKosong: false,
       abstain: false,
+      ballotFormat: ENCRYPTED_BALLOT_FORMAT,
     })
     .returning();
   const pairs = [
@@ -238,6 +281,8 @@ async function insertElection(db: Db, nims: string[]) {
     ),
   );
   await db.insert(electionRoll).values(nims.map((nim) => ({ electionId: election!.id, nim })));
+  // A verifiable election: its record, key and one credential per NIM, as the lock makes them.
+  await db.transaction((tx) => setUpRecord(tx, election!, election!.lockedAt!));
   return { electionId: election!.id, candidate: pairs[0][0] };
 }
 
@@ -445,7 +490,7 @@ async function lighthouseRows(
   for (let i = 0; i < runs; i++) {
     const lhr = await lighthouseRun(base + page.path, page.signedIn ? cookie : undefined);
     // A signed-out voter is sent to the sign-in page: that would measure another page.
-    if (new URL(lhr.finalDisplayedUrl).pathname !== page.path)
+    if (new URL(lhr.finalDisplayedUrl).pathname !== page.path.replace(/#.*$/, ''))
       throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${page.path}`);
     benchmarkIndexes.push(Math.round(lhr.environment.benchmarkIndex));
     const scores = {} as Scores;

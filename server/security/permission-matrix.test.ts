@@ -52,6 +52,7 @@ import { closeRecord } from '../elections/record/close-record.ts';
 import { recordArchive, recordRow } from '../elections/record/record-store.ts';
 import { electionQuestion } from '../elections/record/ballot-question.ts';
 import { openableChoice } from '../test/booth.ts';
+import { generateRecoveryCode } from '../../shared/crypto/recovery-code.ts';
 import { ceremonyOf, trusteeView } from '../elections/trustees/ceremony.ts';
 import { holdCeremony, trusteeActor, type CeremonyStage as HeldStage } from '../test/trustee.ts';
 import {
@@ -694,6 +695,18 @@ const ROWS: Row[] = [
       const { ballot, randomness } = openableChoice(verifiableBooth, verifiableBooth.slots[0]!);
       return { params: { id: verifiableOpen }, json: { ballot, randomness } };
     },
+    { validatesFirst: true },
+  ),
+  // Sending a credential again: the committee of the election only (election A has plain
+  // ballots, so the committee passes the permission and meets the 409 that says so).
+  op(
+    'POST',
+    '/api/elections/{id}/credentials/{nim}/resend',
+    committee(409),
+    () => ({
+      params: { id: openA.id, nim: people.voter.profile!.nim },
+      json: { kodePemulihan: generateRecoveryCode(), alasan: 'Email pemilih hilang.' },
+    }),
     { validatesFirst: true },
   ),
   op('GET', '/api/voters/me/elections', voterSelf(200)),

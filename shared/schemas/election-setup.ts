@@ -2,6 +2,7 @@ import { PRODI } from '../people.ts';
 import { z } from '../validation.ts';
 import { fotoField, namaLengkapField } from './account.ts';
 import { instantField } from './elections.ts';
+import { normalizeRecoveryCode } from '../crypto/recovery-code.ts';
 
 const plain = (label: string, max: number, min = 0) =>
   z
@@ -70,6 +71,24 @@ export const rollCsvSchema = z.object({
 export const extendSchema = z.object({
   endsAt: instantField('Waktu selesai baru'),
   alasan: plain('Alasan', 500, 5),
+});
+
+const recoveryCodeField = z
+  .string()
+  .trim()
+  .max(64, { error: 'Kode pemulihan terlalu panjang.' })
+  .refine((v) => normalizeRecoveryCode(v) !== undefined, {
+    error:
+      'Kode pemulihan tidak sah: 24 karakter dalam kelompok empat. Periksa kembali setiap karakternya.',
+  });
+
+/** Kunci Pemilihan: the recovery code the committee saved, when it wants lost credentials resent. */
+export const lockSchema = z.object({ kodePemulihan: recoveryCodeField.optional() });
+
+/** Kirim Ulang Kredensial: the committee's recovery code and why. */
+export const resendCredentialSchema = z.object({
+  kodePemulihan: recoveryCodeField,
+  alasan: plain('Alasan', 300, 5),
 });
 
 /** Why an admin refuses a voter's registration (mailed to them). */

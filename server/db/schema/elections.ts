@@ -336,6 +336,12 @@ export const electionCredentials = pgTable(
     nim: text('nim').notNull(),
     credential: text('credential'),
     publicCredential: text('public_credential').notNull(),
+    /**
+     * The private credential sealed under the committee's recovery code (server/crypto/
+     * credential-recovery.ts): useless without the code, which the server does not keep. Null
+     * when the lock was made without a code (no recovery for that election).
+     */
+    sealedCredential: text('sealed_credential'),
     /** When the mail with the private credential was accepted (the credential then erased). */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     /** Failed deliveries so far, and the last failure (shown to the committee). */

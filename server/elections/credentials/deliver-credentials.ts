@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { electionCredentials, elections } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -36,17 +36,20 @@ type Due = {
  * mails), the mail sent, and only once the mail server has accepted it is the credential set to
  * null. A voter on the roll without a verified account waits until they have one (this runs
  * every minute); a failed send is counted and retried. When the polls have closed, credentials
- * never delivered are erased too. `electionId` limits the run to one election (right after its
+ * never delivered are erased too, and so are the sealed copies kept for a resend. `electionId` limits the run to one election (right after its
  * lock). Returns the number of credentials delivered.
  */
 export async function deliverCredentials(deps: Deps, electionId?: string): Promise<number> {
   const { db } = deps;
   await db
     .update(electionCredentials)
-    .set({ credential: null })
+    .set({ credential: null, sealedCredential: null })
     .where(
       and(
-        isNotNull(electionCredentials.credential),
+        or(
+          isNotNull(electionCredentials.credential),
+          isNotNull(electionCredentials.sealedCredential),
+        ),
         inArray(
           electionCredentials.electionId,
           db.select({ id: elections.id }).from(elections).where(closedForGood),

@@ -26,6 +26,7 @@ import {
 } from '../../../shared/crypto/trustees.ts';
 import { electionQuestion } from './ballot-question.ts';
 import { storeAppended } from './record-store.ts';
+import { sealCredentials } from '../../crypto/credential-recovery.ts';
 
 /** Ballot format 2: encrypted in the voter's browser, published as a Belenios 2.0 record. */
 export const ENCRYPTED_BALLOT_FORMAT = 2;
@@ -47,7 +48,12 @@ export async function setUpRecord(
   tx: Tx,
   election: Election,
   lockedAt: Date,
-  opts: { pedersen?: ThresholdParameters; uuid?: string } = {},
+  opts: {
+    pedersen?: ThresholdParameters;
+    uuid?: string;
+    /** The committee's recovery code (canonical form): each credential is kept sealed under it. */
+    recoveryCode?: string;
+  } = {},
 ) {
   const cands = await tx
     .select()
@@ -108,13 +114,15 @@ export async function setUpRecord(
     })
     .returning();
   await storeAppended(tx, row!, writer);
+  const sealed = opts.recoveryCode ? sealCredentials(opts.recoveryCode, uuid, issued) : undefined;
   for (let i = 0; i < issued.length; i += 1000) {
     await tx.insert(electionCredentials).values(
-      issued.slice(i, i + 1000).map((c) => ({
+      issued.slice(i, i + 1000).map((c, j) => ({
         electionId: election.id,
         nim: c.nim,
         credential: c.credential,
         publicCredential: String(c.publicCredential),
+        sealedCredential: sealed?.[i + j] ?? null,
       })),
     );
   }

@@ -91,7 +91,7 @@ export async function lockElection(
   db: Db,
   actor: Actor,
   electionId: string,
-  opts: { simulated?: SimulatedTrustees } = {},
+  opts: { simulated?: SimulatedTrustees; recoveryCode?: string } = {},
 ) {
   return db.transaction(async (tx) => {
     const election = await draftForUpdate(tx, electionId);
@@ -123,16 +123,14 @@ export async function lockElection(
     // with the roll, and the credentials' count and fingerprint are announced with the lock.
     const record =
       locked!.ballotFormat === ENCRYPTED_BALLOT_FORMAT
-        ? await setUpRecord(
-            tx,
-            locked!,
-            locked!.lockedAt!,
-            ceremony && !opts.simulated
+        ? await setUpRecord(tx, locked!, locked!.lockedAt!, {
+            ...(ceremony && !opts.simulated
               ? { pedersen: heldKey(ceremony.ceremony), uuid: ceremony.ceremony.uuid }
               : opts.simulated && opts.simulated !== 'none'
                 ? { pedersen: opts.simulated.pedersen }
-                : {},
-          )
+                : {}),
+            ...(opts.recoveryCode ? { recoveryCode: opts.recoveryCode } : {}),
+          })
         : null;
     await appendAudit(tx, {
       ...auditActor(actor, 'panitia'),
@@ -147,6 +145,8 @@ export async function lockElection(
           ? {
               uuid: record.uuid,
               credentials: { count: record.count, fingerprint: record.credentialsFingerprint },
+              // Whether a lost credential can be sent again (with the committee's code).
+              recovery: Boolean(opts.recoveryCode),
             }
           : {}),
       },

@@ -169,6 +169,9 @@ export async function listRoll(
         // Whether the credential is still held (never the credential itself), and its mail.
         credentialHeld: sql<boolean | null>`(${electionCredentials.credential} is not null)`,
         credentialIssued: electionCredentials.publicCredential,
+        credentialSealed: sql<
+          boolean | null
+        >`(${electionCredentials.sealedCredential} is not null)`,
         mailedAt: electionCredentials.mailedAt,
         mailError: electionCredentials.mailError,
       })
@@ -192,7 +195,15 @@ export async function listRoll(
       .where(where),
   ]);
   const items = rows.map((row) => {
-    const { votedAt: at, credentialHeld, credentialIssued, mailedAt, mailError, ...r } = row;
+    const {
+      votedAt: at,
+      credentialHeld,
+      credentialIssued,
+      credentialSealed,
+      mailedAt,
+      mailError,
+      ...r
+    } = row;
     const voted = at !== null;
     const s = standing({
       phase,
@@ -215,6 +226,7 @@ export async function listRoll(
             }),
             mailedAt: mailedAt ? new Date(mailedAt).toISOString() : null,
             error: mailError,
+            recoverable: Boolean(credentialSealed),
           }
         : null,
     };

@@ -27,6 +27,9 @@ import { can, authorize } from '../../access/authorize.ts';
 import { committeeAbilities, overviewRole } from '../policy.ts';
 import { witnessesOf } from '../witnesses/witnesses.ts';
 import { deliverCredentials } from '../credentials/deliver-credentials.ts';
+import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
+import { resendCredential as resendCommand } from '../credentials/resend-credential.ts';
+import { normalizeRecoveryCode } from '../../../shared/crypto/recovery-code.ts';
 import { presentElection, presentMember } from '../present.ts';
 import {
   addCandidate,
@@ -36,12 +39,29 @@ import {
   listRoll,
   lockElection,
   previewRoll,
+  resendCredential,
   removeCandidate,
   updateCandidate,
   updateSettings,
 } from './setup.routes.ts';
 
 type Election = typeof elections.$inferSelect;
+
+/** The election's credential mails go out now (the minute's run would take them otherwise). */
+function mailCredentialsNow(c: Context<AppEnv>, electionId: string) {
+  const services = c.get('services');
+  services.background.run('credential mail', async () => {
+    await deliverCredentials(
+      {
+        db: services.database.db,
+        mailer: services.mailer,
+        logger: services.logger,
+        publicUrl: services.env.publicUrl,
+      },
+      electionId,
+    );
+  });
+}
 
 const presentSettings = (e: Election) => ({
   ...presentElection(e),
@@ -55,6 +75,7 @@ const presentSettings = (e: Election) => ({
   rollSize: e.rollSize,
   extendedAt: e.extendedAt?.toISOString() ?? null,
   extensionReason: e.extensionReason,
+  verifiable: e.ballotFormat === ENCRYPTED_BALLOT_FORMAT,
 });
 
 const presentCandidate = (c: typeof candidates.$inferSelect) => ({
@@ -144,20 +165,22 @@ export const setupRouter = createRouter()
   .openapi(lockElection, async (c) => {
     const { actor, election } = await electionFor(c, c.req.valid('param').id, 'prepare');
     const services = c.get('services');
-    const locked = await lockCommand(services.database.db, actor, election.id);
-    // Each voter's credential goes out by mail now (and the server forgets it once sent).
-    services.background.run('credential mail', async () => {
-      await deliverCredentials(
-        {
-          db: services.database.db,
-          mailer: services.mailer,
-          logger: services.logger,
-          publicUrl: services.env.publicUrl,
-        },
-        election.id,
-      );
+    // The body is optional: without a recovery code no credential can be sent again.
+    const code = (c.req.valid('json') as { kodePemulihan?: string } | undefined)?.kodePemulihan;
+    const locked = await lockCommand(services.database.db, actor, election.id, {
+      ...(code ? { recoveryCode: normalizeRecoveryCode(code) } : {}),
     });
+    // Each voter's credential goes out by mail now (and the server forgets it once sent).
+    mailCredentialsNow(c, election.id);
     return c.json(presentSettings(locked), 200);
+  })
+  .openapi(resendCredential, async (c) => {
+    const { id, nim } = c.req.valid('param');
+    const { actor, election } = await electionFor(c, id, 'prepare');
+    const services = c.get('services');
+    await resendCommand(services.database.db, actor, election.id, nim, c.req.valid('json'));
+    mailCredentialsNow(c, election.id);
+    return c.json({ nim, status: 'dikirim' as const }, 202);
   })
   .openapi(extendElection, async (c) => {
     const { actor, election } = await electionFor(c, c.req.valid('param').id, 'prepare');

@@ -6,9 +6,12 @@ import {
   candidateSchema,
   electionSettingsSchema,
   extendSchema,
+  lockSchema,
+  resendCredentialSchema,
   rollCsvSchema,
 } from '../../../shared/schemas/election-setup.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { nimField } from '../../../shared/schemas/account.ts';
 import { electionOut } from '../present.ts';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
@@ -49,6 +52,8 @@ export const settingsOut = electionOut
     /** The one extension of the voting window, if it was used, and its reason. */
     extendedAt: z.string().nullable(),
     extensionReason: z.string().nullable(),
+    /** Ballots encrypted in the booth, a public record, voting credentials (format 2). */
+    verifiable: z.boolean(),
   })
   .openapi('ElectionSettings');
 
@@ -114,9 +119,29 @@ export const lockElection = apiRoute(access.committee('prepare'), {
   method: 'post',
   path: '/elections/{id}/lock',
   tags: ['Panitia'],
-  summary: 'Kunci Pemilihan: draft -> ready; the roll is fixed (committee)',
-  request: { params: electionParam },
+  summary:
+    'Kunci Pemilihan: draft -> ready; the roll is fixed; with kodePemulihan, lost credentials can be sent again (committee)',
+  request: { params: electionParam, body: { required: false, content: json(lockSchema) } },
   responses: { 200: { description: 'Locked', content: json(settingsOut) }, ...refusals },
+});
+
+export const resendCredential = apiRoute(access.committee('prepare'), {
+  method: 'post',
+  path: '/elections/{id}/credentials/{nim}/resend',
+  tags: ['Panitia'],
+  summary:
+    'Kirim Ulang Kredensial: a voter who lost the mail gets the same credential again, opened with the committee’s recovery code (committee)',
+  request: {
+    params: electionParam.extend({ nim: nimField }),
+    body: { required: true, content: json(resendCredentialSchema) },
+  },
+  responses: {
+    202: {
+      description: 'The credential will be mailed within the minute',
+      content: json(z.object({ nim: z.string(), status: z.literal('dikirim') })),
+    },
+    ...refusals,
+  },
 });
 
 export const extendElection = apiRoute(access.committee('prepare'), {
@@ -220,6 +245,8 @@ export const listRoll = apiRoute(access.committee('viewCommittee'), {
                   state: z.enum(['sent', 'queued', 'waiting-account', 'failing', 'erased']),
                   mailedAt: z.string().nullable(),
                   error: z.string().nullable(),
+                  /** A sealed copy is kept: the committee may send it again with its code. */
+                  recoverable: z.boolean(),
                 })
                 .nullable(),
             }),

@@ -36,8 +36,33 @@ export const useUpdateSettings = (id: string) =>
     json(api.elections[':id'].settings.$put({ param: { id }, json: body })),
   );
 
+/** Kunci Pemilihan; with the recovery code the committee saved, lost credentials can be resent. */
 export const useLockElection = (id: string) =>
-  useElectionMutation(id, () => json(api.elections[':id'].lock.$post({ param: { id } })), true);
+  useElectionMutation(
+    id,
+    (kodePemulihan?: string) =>
+      json(
+        api.elections[':id'].lock.$post({
+          param: { id },
+          json: kodePemulihan ? { kodePemulihan } : {},
+        }),
+      ),
+    true,
+  );
+
+/** Kirim Ulang Kredensial: the same credential to a voter who lost the mail, with the code. */
+export const useResendCredential = (id: string) =>
+  useElectionMutation(
+    id,
+    (v: { nim: string; kodePemulihan: string; alasan: string }) =>
+      json(
+        api.elections[':id'].credentials[':nim'].resend.$post({
+          param: { id, nim: v.nim },
+          json: { kodePemulihan: v.kodePemulihan, alasan: v.alasan },
+        }),
+      ),
+    true,
+  );
 
 /** Umumkan Hasil: the counts of a closed election become public. */
 export const usePublishResults = (id: string) =>

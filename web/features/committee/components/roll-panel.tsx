@@ -6,6 +6,7 @@ import { useApplyRoll, useRoll, useRollPreview, type Overview } from '../api/com
 import { Pager } from '../../../components/pager.tsx';
 import { TableWrap } from '../../../components/table-wrap.tsx';
 import { formatWib } from '../../../lib/wib.ts';
+import { ResendCredentialDialog } from './resend-credential-dialog.tsx';
 
 /**
  * Pemilih: the roll with who has voted (never what); "Impor CSV" of NIMs with a preview first.
@@ -58,6 +59,15 @@ function Roll({ overview }: { overview: Overview }) {
   const editable = overview.abilities.importRoll;
   const pages = roll.data ? Math.max(1, Math.ceil(roll.data.total / 50)) : 1;
   const withCredentials = roll.data?.items.some((r) => r.credential !== null) ?? false;
+  const [resending, setResending] = useState<RollEntry>();
+  // A lost credential can be sent again while the polls have not closed, to one who has not voted.
+  const mayResend = (r: RollEntry) =>
+    overview.canPrepare &&
+    overview.viewerRole === 'panitia' &&
+    (overview.election.phase === 'upcoming' || overview.election.phase === 'open') &&
+    !r.voted &&
+    r.credential?.state === 'sent' &&
+    r.credential.recoverable;
 
   const pick = async (f: File | undefined) => {
     if (!f) return;
@@ -124,7 +134,8 @@ function Roll({ overview }: { overview: Overview }) {
         <p className="field-hint">
           Setiap pemilih menerima kredensialnya lewat email saat pemilihan dikunci (pemilih yang
           akunnya diverifikasi kemudian, dalam satu menit). Server menghapus kredensial begitu
-          emailnya diterima server surat.
+          emailnya diterima server surat. Pemilih yang kehilangan emailnya dapat dikirimi ulang
+          dengan Kode Pemulihan yang disimpan panitia saat mengunci.
         </p>
       ) : null}
       {roll.data && roll.data.items.length ? (
@@ -146,7 +157,27 @@ function Roll({ overview }: { overview: Overview }) {
                   <td>{r.namaLengkap ?? '—'}</td>
                   <td>{r.prodi ?? '—'}</td>
                   <td>{r.standing}</td>
-                  {withCredentials ? <td>{credentialText(r.credential)}</td> : null}
+                  {withCredentials ? (
+                    <td>
+                      {credentialText(r.credential)}
+                      {mayResend(r) ? (
+                        <>
+                          {' '}
+                          <button
+                            type="button"
+                            className="btn btn-outline roll-resend"
+                            aria-label={`Kirim ulang kredensial ${r.namaLengkap ?? r.nim}`}
+                            onClick={() => {
+                              setDone(undefined);
+                              setResending(r);
+                            }}
+                          >
+                            Kirim Ulang
+                          </button>
+                        </>
+                      ) : null}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
@@ -154,6 +185,12 @@ function Roll({ overview }: { overview: Overview }) {
         </TableWrap>
       ) : null}
       <Pager page={page} pages={pages} label="Halaman daftar pemilih" onPage={setPage} />
+      <ResendCredentialDialog
+        electionId={id}
+        voter={resending}
+        onClose={() => setResending(undefined)}
+        onDone={setDone}
+      />
       <ConfirmDialog
         open={csv !== null && preview.data !== undefined}
         title="Terapkan daftar pemilih?"

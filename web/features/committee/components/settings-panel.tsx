@@ -6,6 +6,8 @@ import { electionSettingsSchema, extendSchema } from '../../../../shared/schemas
 import { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { generateRecoveryCode } from '../../../../shared/crypto/recovery-code.ts';
+import { RecoveryCodeStep } from './recovery-code-step.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -147,6 +149,14 @@ export function SettingsPanel({
   const lock = useLockElection(e.id);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const [confirmLock, setConfirmLock] = useState(false);
+  // A verifiable election's recovery code: made here when the lock dialog opens, sent with the lock.
+  const [recoveryCode, setRecoveryCode] = useState<string>();
+  const [codeSaved, setCodeSaved] = useState(false);
+  const openLock = () => {
+    setRecoveryCode(e.verifiable ? generateRecoveryCode() : undefined);
+    setCodeSaved(false);
+    setConfirmLock(true);
+  };
   const { register, handleSubmit, formState, setError, getValues, control } = useForm<
     SettingsValues,
     unknown,
@@ -296,7 +306,7 @@ export function SettingsPanel({
             type="button"
             className="btn btn-danger"
             disabled={overview.blockers.length > 0}
-            onClick={() => setConfirmLock(true)}
+            onClick={openLock}
           >
             Kunci Pemilihan
           </button>
@@ -306,13 +316,22 @@ export function SettingsPanel({
             confirmLabel="Ya, Kunci"
             danger
             busy={lock.isPending}
+            confirmDisabled={recoveryCode !== undefined && !codeSaved}
             onCancel={() => setConfirmLock(false)}
-            onConfirm={() => lock.mutate(undefined, { onSettled: () => setConfirmLock(false) })}
+            onConfirm={() => lock.mutate(recoveryCode, { onSettled: () => setConfirmLock(false) })}
           >
             <p>
               {overview.candidates.length} kandidat dan {overview.prospectiveRollSize} pemilih akan
               dikunci. Langkah ini tidak dapat dibatalkan.
             </p>
+            {recoveryCode ? (
+              <RecoveryCodeStep
+                code={recoveryCode}
+                title={e.title}
+                saved={codeSaved}
+                onSaved={setCodeSaved}
+              />
+            ) : null}
           </ConfirmDialog>
         </section>
       ) : null}

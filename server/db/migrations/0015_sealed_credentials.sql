@@ -1,0 +1,1 @@
+ALTER TABLE "election_credentials" ADD COLUMN "sealed_credential" text;

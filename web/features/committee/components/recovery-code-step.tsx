@@ -1,0 +1,71 @@
+import { useState } from 'react';
+
+/**
+ * The lock dialog's step for a verifiable election: the Kode Pemulihan Kredensial made in this
+ * browser, to save before locking. With it, and only with it, a voter's lost credential can be
+ * sent again; the server keeps only copies sealed under it.
+ */
+export function RecoveryCodeStep({
+  code,
+  title,
+  saved,
+  onSaved,
+}: {
+  code: string;
+  title: string;
+  saved: boolean;
+  onSaved: (saved: boolean) => void;
+}) {
+  const [copied, setCopied] = useState<string>();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied('Kode pemulihan disalin.');
+    } catch {
+      setCopied('Gagal menyalin otomatis: pilih kodenya lalu salin secara manual.');
+    }
+  };
+  const download = () => {
+    const text = [
+      `Kode Pemulihan Kredensial pemilihan "${title}"`,
+      code,
+      '',
+      'Dengan kode ini panitia dapat mengirim ulang kredensial pemilih yang kehilangan emailnya',
+      '(tab Pemilih, "Kirim Ulang"). Server tidak menyimpan kode ini. Jangan bagikan kepada pemilih.',
+      '',
+    ].join('\n');
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'kode-pemulihan-kredensial.txt';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  return (
+    <div className="recovery-step">
+      <h3>Kode Pemulihan Kredensial</h3>
+      <p>
+        Saat dikunci, setiap pemilih menerima kredensialnya lewat email, lalu server menghapusnya.
+        Bila seorang pemilih kehilangan email itu, panitia dapat mengirim ulang kredensialnya hanya
+        dengan kode ini. Server tidak menyimpan kode ini: unduh atau catat, simpan di tempat aman,
+        dan jangan bagikan kepada pemilih.
+      </p>
+      <p className="dialog-tracker" data-testid="kode-pemulihan">
+        <code>{code}</code>
+      </p>
+      <p className="page-actions">
+        <button type="button" className="btn btn-outline" onClick={() => void copy()}>
+          Salin kode
+        </button>
+        <button type="button" className="btn btn-outline" onClick={download}>
+          Unduh kode
+        </button>
+      </p>
+      <p role="status">{copied}</p>
+      <label className="check">
+        <input type="checkbox" checked={saved} onChange={(e) => onSaved(e.target.checked)} /> Saya
+        sudah menyimpan Kode Pemulihan ini.
+      </label>
+    </div>
+  );
+}
