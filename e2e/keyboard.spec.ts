@@ -179,6 +179,8 @@ test(
 
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
+    // "Ya, Kirim" waits for the ballot to be encrypted: its code is shown (and announced) then.
+    await expect(dialog.getByTestId('kode-surat-suara')).toBeVisible({ timeout: 30_000 });
     await tabTo(page, dialog.getByRole('button', { name: 'Ya, Kirim' }), { max: 4 });
     await page.keyboard.press('Space');
     await expect(page.getByText('Kode Bukti')).toBeVisible();

@@ -11,7 +11,12 @@ export const BOOTH_RUNS = 5;
 
 export type BoothVoter = { cookie: string; link: string };
 
-type Times = { encrypt: number; cast: number; longTasks: number[] };
+type Times = {
+  encrypt: number;
+  cast: number;
+  /** Long tasks (ms) from "Kirim Suara" until the ballot's code is shown, then until the Kode Bukti. */
+  longTasks: { encrypting: number[]; sending: number[] };
+};
 
 /** One voter through the booth; long tasks are those of the page from "Kirim Suara" on. */
 async function voteOnce(
@@ -58,16 +63,18 @@ async function voteOnce(
     await page.getByRole('button', { name: 'Ya, Kirim' }).click();
     await page.getByTestId('kode-bukti').waitFor({ timeout: 60_000 });
     const done = await page.evaluate(() => performance.now());
-    const longTasks = await page.evaluate(
-      (from) =>
-        (
-          globalThis as unknown as { __longTasks: { start: number; duration: number }[] }
-        ).__longTasks
-          .filter((t) => t.start >= from)
-          .map((t) => t.duration),
-      from,
+    const tasks = await page.evaluate(
+      () =>
+        (globalThis as unknown as { __longTasks: { start: number; duration: number }[] })
+          .__longTasks,
     );
-    return { encrypt: sealed - from, cast: done - sealed, longTasks };
+    const within = (a: number, b: number) =>
+      tasks.filter((t) => t.start >= a && t.start < b).map((t) => t.duration);
+    return {
+      encrypt: sealed - from,
+      cast: done - sealed,
+      longTasks: { encrypting: within(from, sealed), sending: within(sealed, done) },
+    };
   } finally {
     await context.close();
   }
@@ -96,8 +103,17 @@ export async function boothFlowRows(
     const encrypt = runs.map((r) => r.encrypt);
     const cast = runs.map((r) => r.cast);
     const total = runs.map((r) => r.encrypt + r.cast);
-    const tasks = runs.flatMap((r) => r.longTasks);
     const list = (xs: number[]) => xs.map((x) => Math.round(x)).join(', ');
+    const longRow = (phase: 'encrypting' | 'sending', what: string): Row => {
+      const tasks = runs.flatMap((r) => r.longTasks[phase]);
+      return {
+        figure: `Booth, ${condition.label}: main-thread long tasks ${what}`,
+        value: tasks.length ? `${tasks.length}, longest ${ms(Math.max(...tasks))}` : 'none',
+        budget: 'none (no task over 50 ms)',
+        pass: tasks.length === 0,
+        note: `${runs.length} voters; PerformanceObserver "longtask" on the page${tasks.length ? ` (${list(tasks)} ms)` : ''}; the click's own handling and rendering included`,
+      };
+    };
     rows.push(
       {
         figure: `Booth, ${condition.label}: "Kirim Suara" → ballot encrypted in the worker, its code shown`,
@@ -113,13 +129,8 @@ export async function boothFlowRows(
         pass: median(cast) <= condition.budget,
         note: `median of ${runs.length} voters (${list(cast)} ms): the ballot is sent and fully checked by the server; from "Kirim Suara" ${list(total)} ms`,
       },
-      {
-        figure: `Booth, ${condition.label}: main-thread long tasks from "Kirim Suara" to Kode Bukti`,
-        value: tasks.length ? `${tasks.length}, longest ${ms(Math.max(...tasks))}` : 'none',
-        budget: 'none (no task over 50 ms)',
-        pass: tasks.length === 0,
-        note: `${runs.length} voters; PerformanceObserver "longtask" on the page`,
-      },
+      longRow('encrypting', 'while the ballot is encrypted ("Kirim Suara" → its code shown)'),
+      longRow('sending', 'while it is sent ("Ya, Kirim" → Kode Bukti)'),
     );
   }
   return rows;

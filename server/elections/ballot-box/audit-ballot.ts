@@ -8,6 +8,7 @@ import { serializeAuditedBallot } from '../../../shared/crypto/audit.ts';
 import { auditBallotOffThread } from '../../crypto/ballot-check-pool.ts';
 import { parseBallot } from '../../../shared/crypto/parse.ts';
 import { recordRow } from '../record/record-store.ts';
+import { hashOfTracker } from '../record/public-ballot-box.ts';
 import { sessionUser, type Caster } from './cast-ballot.ts';
 import { castableWith, invalidBallot, refusal } from './cast-encrypted.ts';
 
@@ -20,8 +21,6 @@ export type AuditAnswer = {
   remaining: number;
   repeated: boolean;
 };
-
-const trackerHex = (tracker: string) => Buffer.from(tracker, 'base64').toString('hex');
 
 /**
  * Opens a ballot that the voter chose to check instead of casting ("Periksa surat suara"). Only a
@@ -103,7 +102,7 @@ export async function auditBallot(
       .where(
         and(
           eq(recordEntries.electionId, electionId),
-          eq(recordEntries.hash, trackerHex(tracker)),
+          eq(recordEntries.hash, hashOfTracker(tracker)),
           eq(recordEntries.kind, 'data'),
         ),
       );

@@ -8,6 +8,7 @@ import { checkBallotOffThread } from '../../crypto/ballot-check-pool.ts';
 import { parseBallot, type BallotParseFailure } from '../../../shared/crypto/parse.ts';
 import { castableVoterSql, openElectionSql } from '../rules/eligibility.ts';
 import { recordRow, storeAppended, writerAfter } from '../record/record-store.ts';
+import { hashOfTracker } from '../record/public-ballot-box.ts';
 import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
 import { sessionUser, type Caster } from './cast-ballot.ts';
 import { standingIn } from './standing.ts';
@@ -135,7 +136,7 @@ async function castBefore(
   ballot: string,
 ): Promise<{ receipt: string; votedAt: Date } | undefined> {
   const receipt = ballotTracker(ballot);
-  const hash = Buffer.from(receipt, 'base64').toString('hex');
+  const hash = hashOfTracker(receipt);
   const [row] = await queryRows<{ voted_at: Date | string }>(
     db,
     sql`

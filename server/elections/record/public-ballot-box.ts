@@ -9,6 +9,9 @@ export const BALLOT_BOX_PAGE = 50;
 export const trackerOf = (hexHash: string) =>
   Buffer.from(hexHash, 'hex').toString('base64').replace(/=+$/, '');
 
+/** The hex SHA-256 a tracker stands for: the ballot's data entry in the record is named so. */
+export const hashOfTracker = (tracker: string) => Buffer.from(tracker, 'base64').toString('hex');
+
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /**

@@ -5,11 +5,11 @@ import { Alert } from '../../components/alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { useBallot } from '../../features/elections/api/elections.ts';
+import { BallotForm } from '../../features/elections/components/ballot-form.tsx';
 import {
-  BallotForm,
   ReceiptCard,
   type CastReceipt,
-} from '../../features/elections/components/ballot-form.tsx';
+} from '../../features/elections/components/receipt-card.tsx';
 import { PhaseBadge } from '../../components/phase-badge.tsx';
 import { formatWib } from '../../lib/wib.ts';
 import { RequireRole } from '../guards.tsx';

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { formatWib } from '../../../lib/wib.ts';
 import {
   useBooth,
   useCastVote,
@@ -10,96 +9,16 @@ import {
   type Ballot,
   type SealedBallot,
 } from '../api/elections.ts';
-import { AuditResult } from './audit-result.tsx';
 import { BoothError } from '../booth/booth-worker.ts';
-import { Link } from '../../../components/link.tsx';
-import { paths } from '../../../config/paths.ts';
 import { TrackerCode } from '../../../components/tracker-code.tsx';
+import type { CastReceipt } from './receipt-card.tsx';
+
+import { AuditResult } from './audit-result.tsx';
 
 const KOTAK_KOSONG = 'kotak-kosong';
 const ABSTAIN = 'abstain';
 
 type Candidate = Ballot['candidates'][number];
-
-/** The answer to a cast, and whether the ballot was encrypted (its code is then a tracker). */
-export type CastReceipt = { receipt: string; votedAt: string; verifiable: boolean };
-
-/**
- * The receipt after casting: kept by the page, so it stays whatever the ballot's state becomes.
- * It takes the focus (the ballot and its dialog are gone), so a screen reader reads it out. In a
- * verifiable election the Kode Bukti is the ballot's tracker: it is also mailed, and can be found
- * in the public ballot box.
- */
-export function ReceiptCard({
-  receipt,
-  election,
-}: {
-  receipt: CastReceipt;
-  election: { id: string; title: string };
-}) {
-  const { verifiable } = receipt;
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [copied, setCopied] = useState<string>();
-  useEffect(() => heading.current?.focus(), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(receipt.receipt);
-      setCopied('Kode Bukti disalin.');
-    } catch {
-      setCopied('Gagal menyalin otomatis: pilih kodenya lalu salin secara manual.');
-    }
-  };
-  const download = () => {
-    const text = [
-      `Kode Bukti pemilihan "${election.title}"`,
-      receipt.receipt,
-      `Dicatat pada ${formatWib(receipt.votedAt)}.`,
-      verifiable
-        ? `Cari kode ini di kotak suara publik: ${window.location.origin}${paths.kotakSuara(election.id, receipt.receipt)}`
-        : `Periksa kode ini di ${window.location.origin}${paths.hasil(election.id)}`,
-      '',
-    ].join('\n');
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'kode-bukti.txt';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
-  return (
-    <section className="card receipt" aria-labelledby="receipt-title">
-      <h2 id="receipt-title" tabIndex={-1} ref={heading}>
-        Suara Anda sudah tercatat
-      </h2>
-      <p>
-        Simpan kode berikut. Dengan kode ini Anda dapat memeriksa bahwa suara Anda ikut dihitung,
-        tanpa memperlihatkan pilihan Anda.
-      </p>
-      <p className="receipt-label">Kode Bukti</p>
-      <p className="receipt-code" data-testid="kode-bukti">
-        {verifiable ? <TrackerCode code={receipt.receipt} /> : receipt.receipt}
-      </p>
-      <p className="field-hint">
-        Dicatat pada {formatWib(receipt.votedAt)}.{' '}
-        {verifiable ? 'Kode ini juga dikirim ke email Anda.' : 'Kode ini hanya ditampilkan sekali.'}
-      </p>
-      <p className="page-actions">
-        <button type="button" className="btn btn-outline" onClick={() => void copy()}>
-          Salin kode
-        </button>
-        <button type="button" className="btn btn-outline" onClick={download}>
-          Unduh kode
-        </button>
-        {verifiable ? (
-          <Link className="btn btn-primary" to={paths.kotakSuara(election.id, receipt.receipt)}>
-            Cari di Kotak Suara Publik
-          </Link>
-        ) : null}
-      </p>
-      <p role="status">{copied}</p>
-    </section>
-  );
-}
 
 /** What a failure says to the voter. */
 function messageOf(err: unknown): string {
@@ -147,11 +66,13 @@ export function BallotForm({
   const [auditsLeft, setAuditsLeft] = useState<number>();
   const [error, setError] = useState<string>();
   const submitButton = useRef<HTMLButtonElement>(null);
+  // While a ballot is being opened the dialog stays up (busy), but no new ballot is sealed.
+  const auditing = useRef(false);
   const ready = sealed?.choice === choice ? sealed : undefined;
   const { mutate: seal, isPending: sealing } = booth.seal;
 
   useEffect(() => {
-    if (!confirming || !verifiable || !choice || ready || sealing) return;
+    if (!confirming || !verifiable || !choice || ready || sealing || auditing.current) return;
     seal(
       { choice, credential },
       {
@@ -188,6 +109,7 @@ export function BallotForm({
     if (!ready) return;
     setError(undefined);
     // Its randomness leaves this browser now: whatever the answer, it is never cast.
+    auditing.current = true;
     setSealed(undefined);
     try {
       const outcome = await booth.audit.mutateAsync(ready);
@@ -196,6 +118,7 @@ export function BallotForm({
       setConfirming(false);
     } catch (err) {
       setConfirming(false);
+      auditing.current = false;
       setError(
         `Pemeriksaan gagal: ${messageOf(err)} Surat suara itu tidak akan dikirim; tekan "Kirim Suara" untuk membuat yang baru.`,
       );
@@ -209,6 +132,7 @@ export function BallotForm({
         electionId={ballot.election.id}
         labelOf={(id) => choiceLabel(ballot, id)}
         onDone={() => {
+          auditing.current = false;
           setAudited(undefined);
           setTimeout(() => submitButton.current?.focus(), 0);
         }}
@@ -306,15 +230,16 @@ export function BallotForm({
         {verifiable ? (
           <>
             <p className="receipt-label">Kode surat suara</p>
-            {ready ? (
-              <p className="dialog-tracker" data-testid="kode-surat-suara">
-                <TrackerCode code={ready.tracker} />
-              </p>
-            ) : (
-              <p className="field-hint" role="status">
-                Surat suara sedang dienkripsi di perangkat Anda...
-              </p>
-            )}
+            {/* One live region: the wait, then the code, are both read out. */}
+            <div role="status">
+              {ready ? (
+                <p className="dialog-tracker" data-testid="kode-surat-suara">
+                  <TrackerCode code={ready.tracker} />
+                </p>
+              ) : (
+                <p className="field-hint">Surat suara sedang dienkripsi di perangkat Anda...</p>
+              )}
+            </div>
             <p className="field-hint">
               Bila dikirim, kode ini menjadi Kode Bukti Anda. Ragu perangkat ini mengenkripsi
               pilihan Anda dengan benar? Pilih <strong>Periksa surat suara</strong>: surat suara ini
