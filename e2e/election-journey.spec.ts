@@ -195,6 +195,7 @@ test('an election from request to a counted vote, with real accounts', async ({
   expect(recoveryCode).toMatch(/^[1-9A-HJ-NP-Za-km-z]{4}(-[1-9A-HJ-NP-Za-km-z]{4}){5}$/);
   await expect(panitia.getByRole('button', { name: 'Ya, Kunci' })).toBeDisabled();
   expect(await seriousViolations(panitia, 'kunci pemilihan')).toEqual([]);
+  await panitia.screenshot({ path: test.info().outputPath('lock-recovery-code.png') });
   await lockDialog.getByLabel('Saya sudah menyimpan Kode Pemulihan ini.').check();
   await panitia.getByRole('button', { name: 'Ya, Kunci' }).click();
   await expect(panitia.getByText('Pemilihan sudah dikunci')).toBeVisible();
@@ -226,6 +227,7 @@ test('an election from request to a counted vote, with real accounts', async ({
   await resendDialog.getByLabel('Kode Pemulihan Kredensial').fill(otherCode);
   await panitia.getByRole('button', { name: 'Ya, Kirim Ulang' }).click();
   await expect(resendDialog.getByText(/Kode pemulihan salah/)).toBeVisible();
+  await panitia.screenshot({ path: test.info().outputPath('resend-wrong-code.png') });
   await resendDialog.getByLabel('Kode Pemulihan Kredensial').fill(recoveryCode);
   await panitia.getByRole('button', { name: 'Ya, Kirim Ulang' }).click();
   await expect(panitia.getByText(/dikirim ulang ke emailnya dalam satu menit/)).toBeVisible();

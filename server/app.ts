@@ -140,17 +140,22 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
       message: 'Server sedang membuat berita acara lain. Coba lagi dalam beberapa detik.',
     }),
   );
-  // A record download reads every ballot of the election and builds the archive in memory: ten a
-  // minute and one at a time per address, two at once in all. Its head (/record/head) is cheap.
-  app.on(
-    'GET',
-    '/api/elections/:id/record',
-    acceptedRateLimit('record', { windowSeconds: 60, max: 10, refusedMax: 600 }),
-    withSlot(services.slots.record, {
-      retryAfterSeconds: 5,
-      message: 'Server sedang menyiapkan rekaman lain. Coba lagi dalam beberapa detik.',
-    }),
-  );
+  // A record download reads every ballot of the election and builds the archive in memory (the
+  // list of opened ballots likewise): ten a minute and one at a time per address, two at once in
+  // all. Its head (/record/head) is cheap.
+  for (const [name, route] of [
+    ['record', '/api/elections/:id/record'],
+    ['record-audited', '/api/elections/:id/record/audited'],
+  ] as const)
+    app.on(
+      'GET',
+      route,
+      acceptedRateLimit(name, { windowSeconds: 60, max: 10, refusedMax: 600 }),
+      withSlot(services.slots.record, {
+        retryAfterSeconds: 5,
+        message: 'Server sedang menyiapkan rekaman lain. Coba lagi dalam beberapa detik.',
+      }),
+    );
   app.use('/api/*', loadSession(services));
   // Who may call what is declared with each route (http/access.ts) and checked before its input
   // is read; handlers check again against the resource.

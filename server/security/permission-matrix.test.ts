@@ -52,7 +52,6 @@ import { closeRecord } from '../elections/record/close-record.ts';
 import { recordArchive, recordRow } from '../elections/record/record-store.ts';
 import { electionQuestion } from '../elections/record/ballot-question.ts';
 import { openableChoice } from '../test/booth.ts';
-import { generateRecoveryCode } from '../../shared/crypto/recovery-code.ts';
 import { ceremonyOf, trusteeView } from '../elections/trustees/ceremony.ts';
 import { holdCeremony, trusteeActor, type CeremonyStage as HeldStage } from '../test/trustee.ts';
 import {
@@ -705,7 +704,7 @@ const ROWS: Row[] = [
     committee(409),
     () => ({
       params: { id: openA.id, nim: people.voter.profile!.nim },
-      json: { kodePemulihan: generateRecoveryCode(), alasan: 'Email pemilih hilang.' },
+      json: { kunciPemulihan: 'ab'.repeat(32), alasan: 'Email pemilih hilang.' },
     }),
     { validatesFirst: true },
   ),

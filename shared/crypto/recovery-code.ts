@@ -2,8 +2,17 @@
  * The committee's recovery code (Kode Pemulihan Kredensial): 24 Base58 characters shown in groups
  * of four, the last one a checksum. Made in the committee's browser before the lock; with it,
  * and only with it, the server can send a voter's lost credential again
- * (credential-recovery.ts). Plain string work only, so the page loads no group arithmetic.
+ * (server/crypto/credential-recovery.ts). No group arithmetic, so the committee's page loads
+ * little.
+ *
+ * Each voter's credential is sealed under a key of its own, derived from the code, the election's
+ * uuid and the NIM (HKDF-SHA256). To send one credential again the committee's browser derives
+ * that voter's key and sends only it: the server never sees the code after the lock, and one key
+ * opens one credential.
  */
+import { hkdf } from '@noble/hashes/hkdf.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { BASE58, checksumChar } from './credential-format.ts';
 import { randomChars } from './random.ts';
 
@@ -24,4 +33,14 @@ export function normalizeRecoveryCode(input: string): string | undefined {
   if (chars.length !== LENGTH || [...chars].some((c) => !BASE58.includes(c))) return undefined;
   if (checksumChar(chars.slice(0, -1)) !== chars.at(-1)) return undefined;
   return chars.match(/.{4}/g)!.join('-');
+}
+
+const INFO = 'bem-evoting credential recovery v1';
+const encoder = new TextEncoder();
+
+/** The key that seals `nim`'s credential in the election `uuid` (hex), from the canonical code. */
+export function recoveryKeyFor(code: string, uuid: string, nim: string): string {
+  return bytesToHex(
+    hkdf(sha256, encoder.encode(code), encoder.encode(uuid), encoder.encode(`${INFO}|${nim}`), 32),
+  );
 }

@@ -85,8 +85,19 @@ const recoveryCodeField = z
 /** Kunci Pemilihan: the recovery code the committee saved, when it wants lost credentials resent. */
 export const lockSchema = z.object({ kodePemulihan: recoveryCodeField.optional() });
 
-/** Kirim Ulang Kredensial: the committee's recovery code and why. */
+/**
+ * Kirim Ulang Kredensial: the voter's recovery key, which the committee's browser derives from
+ * the recovery code (shared/crypto/recovery-code.ts, never the code itself), and why.
+ */
 export const resendCredentialSchema = z.object({
+  kunciPemulihan: z.string().regex(/^[0-9a-f]{64}$/, {
+    error: 'Kunci pemulihan harus 64 digit heksadesimal (diturunkan dari Kode Pemulihan).',
+  }),
+  alasan: plain('Alasan', 300, 5),
+});
+
+/** The committee's form for it: the code as saved at lock, and why. */
+export const resendCredentialFormSchema = z.object({
   kodePemulihan: recoveryCodeField,
   alasan: plain('Alasan', 300, 5),
 });

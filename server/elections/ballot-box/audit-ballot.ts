@@ -1,4 +1,4 @@
-import { and, count, eq, max } from 'drizzle-orm';
+import { and, count, eq, max, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { auditedBallots, recordEntries } from '../../db/schema/index.ts';
 import { canonicalUuid } from '../../../shared/ids.ts';
@@ -107,6 +107,15 @@ export async function auditBallot(
         ),
       );
     if (cast) return 'cast' as const;
+    // A cast that took the lock first since the check above: this voter has voted now.
+    const [voted] = await queryRows<{ ok: number }>(
+      tx,
+      sql`
+        select 1 as ok from participation p
+        join voters vo on vo.user_id = ${userId}
+        where p.election_id = ${electionId}::uuid and (p.user_id = vo.user_id or p.nim = vo.nim)`,
+    );
+    if (voted) return 'voted' as const;
     const [seen] = await tx
       .select({ n: count(), last: max(auditedBallots.position) })
       .from(auditedBallots)
@@ -140,6 +149,7 @@ export async function auditBallot(
       'Surat suara ini sudah dikirim, jadi tidak dapat dibuka: isinya tetap rahasia.',
     );
   if (outcome === 'too-many') throw tooMany();
+  if (outcome === 'voted') throw await refusal(db, electionId, userId);
   if (outcome === 'again') {
     const again = await earlier();
     if (again) return { ...again, repeated: true };

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { auditedBallots, elections } from '../../db/schema/index.ts';
+import { auditedBallots, electionCredentials, elections } from '../../db/schema/index.ts';
 import { canonicalUuid } from '../../../shared/ids.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { ballotTracker, type BallotDefect } from '../../../shared/crypto/ballot.ts';
@@ -87,6 +87,16 @@ export async function castEncryptedBallot(
         returning voted_at`,
     );
     if (!mark) return null;
+    // A voter who has voted needs no credential sent again: its sealed copy goes now.
+    await tx
+      .update(electionCredentials)
+      .set({ sealedCredential: null })
+      .where(
+        and(
+          eq(electionCredentials.electionId, electionId),
+          eq(electionCredentials.publicCredential, credential),
+        ),
+      );
     const writer = writerAfter(row);
     writer.addEvent('Ballot', writer.addData(request.ballot));
     await storeAppended(tx, row, writer);

@@ -9,7 +9,7 @@ import { insertOpenElection, insertVoters } from '../../test/elections.ts';
 import { holdCeremony } from '../../test/trustee.ts';
 import { createInvitation } from '../committee/invitations.ts';
 import { publicCredential } from '../../../shared/crypto/credentials.ts';
-import { generateRecoveryCode } from '../../../shared/crypto/recovery-code.ts';
+import { generateRecoveryCode, recoveryKeyFor } from '../../../shared/crypto/recovery-code.ts';
 import { recordArchive, recordRow } from '../record/record-store.ts';
 import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
 import { deliverCredentials } from './deliver-credentials.ts';
@@ -114,6 +114,9 @@ describe('Kirim Ulang Kredensial', () => {
     expect(kept.sealedCredential).toBeTruthy();
     expect(kept.sealedCredential).not.toContain(first!);
     const before = await recordArchive(db, election.id);
+    const uuid = (await recordRow(db, election.id))!.uuid;
+    // What the committee's browser sends: the voter's key, derived from the code.
+    const keyFor = (nim: string, c = code) => recoveryKeyFor(c, uuid, nim);
 
     const resend = (body: unknown, nim = voter.nim, client: TestClient = committee) =>
       client.post(`/api/elections/${election.id}/credentials/${nim}/resend`, body);
@@ -127,33 +130,50 @@ describe('Kirim Ulang Kredensial', () => {
           )
       )[0]!.n;
 
-    // Refusals, each changing nothing: another code, a typo, no reason, a NIM not on the roll,
+    // Refusals, each changing nothing: another code's key, another voter's key, the code itself,
+    // no reason, a NIM not on the roll,
     // someone who is not the committee.
     const wrong = await refused(
-      await resend({ kodePemulihan: generateRecoveryCode(), alasan: 'Email hilang.' }),
+      await resend({
+        kunciPemulihan: keyFor(voter.nim, generateRecoveryCode()),
+        alasan: 'Email hilang.',
+      }),
       400,
       'WRONG_RECOVERY_CODE',
     );
     expect(wrong.error.message).toMatch(/Kode pemulihan salah/);
-    const typo = code.slice(0, -1) + (code.endsWith('a') ? 'b' : 'a');
-    expect((await resend({ kodePemulihan: typo, alasan: 'Email hilang.' })).status).toBe(400);
-    expect((await resend({ kodePemulihan: code, alasan: '' })).status).toBe(400);
     await refused(
-      await resend({ kodePemulihan: code, alasan: 'Email hilang.' }, '99887766'),
+      await resend({ kunciPemulihan: keyFor(people[1]!.nim), alasan: 'Email hilang.' }),
+      400,
+      'WRONG_RECOVERY_CODE',
+    );
+    expect((await resend({ kunciPemulihan: code, alasan: 'Email hilang.' })).status).toBe(400);
+    expect((await resend({ kunciPemulihan: keyFor(voter.nim), alasan: '' })).status).toBe(400);
+    await refused(
+      await resend({ kunciPemulihan: keyFor('99887766'), alasan: 'Email hilang.' }, '99887766'),
       404,
       'NOT_ON_ROLL',
     );
     const outsider = app.client();
     await outsider.registerVoter();
     expect(
-      (await resend({ kodePemulihan: code, alasan: 'Email hilang.' }, voter.nim, outsider)).status,
+      (
+        await resend(
+          { kunciPemulihan: keyFor(voter.nim), alasan: 'Email hilang.' },
+          voter.nim,
+          outsider,
+        )
+      ).status,
     ).toBe(403);
     expect(mailedCredentials(email, election.id)).toHaveLength(1);
     expect(await audits()).toBe(0);
     expect((await credentialRow(election.id, voter.nim)).credential).toBeNull();
 
     // With the code: the same credential by mail, erased again, the reason in the audit log.
-    const ok = await resend({ kodePemulihan: code, alasan: 'Email pemilih terhapus.' });
+    const ok = await resend({
+      kunciPemulihan: keyFor(voter.nim),
+      alasan: 'Email pemilih terhapus.',
+    });
     expect(ok.status).toBe(202);
     await deliverCredentials(deps(), election.id);
     const mailed = mailedCredentials(email, election.id);
@@ -163,7 +183,6 @@ describe('Kirim Ulang Kredensial', () => {
     // The record is untouched: the credential is the one already published.
     const after = await recordArchive(db, election.id);
     expect(after!.head).toBe(before!.head);
-    const uuid = (await recordRow(db, election.id))!.uuid;
     expect(String(publicCredential(first!, uuid))).toBe(kept.publicCredential);
   });
 
@@ -173,10 +192,18 @@ describe('Kirim Ulang Kredensial', () => {
       (await without.committee.post(`/api/elections/${without.election.id}/lock`)).status,
     ).toBe(200);
     await deliverCredentials(deps(), without.election.id);
-    const body = { kodePemulihan: generateRecoveryCode(), alasan: 'Email hilang.' };
-    const resendIn = (e: typeof without, nim: string, json: unknown = body) =>
-      e.committee.post(`/api/elections/${e.election.id}/credentials/${nim}/resend`, json);
-    await refused(await resendIn(without, without.people[0]!.nim), 409, 'NO_RECOVERY');
+    const resendIn = (e: typeof without, nim: string, code: string) =>
+      recordRow(db, e.election.id).then((row) =>
+        e.committee.post(`/api/elections/${e.election.id}/credentials/${nim}/resend`, {
+          kunciPemulihan: recoveryKeyFor(code, row!.uuid, nim),
+          alasan: 'Email hilang.',
+        }),
+      );
+    await refused(
+      await resendIn(without, without.people[0]!.nim, generateRecoveryCode()),
+      409,
+      'NO_RECOVERY',
+    );
     expect(
       (await credentialRow(without.election.id, without.people[0]!.nim)).sealedCredential,
     ).toBeNull();
@@ -205,11 +232,10 @@ describe('Kirim Ulang Kredensial', () => {
       e.candidates[0]!.id,
     );
     await castEncryptedBallot(db, { electionId: e.election.id, userId: voter.id, ballot });
-    await refused(
-      await resendIn(e, voter.nim, { kodePemulihan: code, alasan: 'Email hilang.' }),
-      409,
-      'ALREADY_VOTED',
-    );
+    // Once voted, the voter's sealed copy is gone; the others' stay until the close.
+    expect((await credentialRow(e.election.id, voter.nim)).sealedCredential).toBeNull();
+    expect((await credentialRow(e.election.id, other.nim)).sealedCredential).toBeTruthy();
+    await refused(await resendIn(e, voter.nim, code), 409, 'ALREADY_VOTED');
     // After the close: refused, and the sealed copies are erased with the next run.
     await db
       .update(elections)
@@ -218,11 +244,7 @@ describe('Kirim Ulang Kredensial', () => {
         endsAt: new Date(Date.now() - (SEAL_GRACE_SECONDS + 2) * 1000),
       })
       .where(eq(elections.id, e.election.id));
-    await refused(
-      await resendIn(e, other.nim, { kodePemulihan: code, alasan: 'Email hilang.' }),
-      409,
-      'NOT_OPEN',
-    );
+    await refused(await resendIn(e, other.nim, code), 409, 'NOT_OPEN');
     await deliverCredentials(deps());
     for (const p of e.people)
       expect(await credentialRow(e.election.id, p.nim)).toMatchObject({

@@ -7,7 +7,6 @@ import type { Db } from '../../db/client.ts';
 import { electionCredentials, participation } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { publicCredential } from '../../../shared/crypto/credentials.ts';
-import { normalizeRecoveryCode } from '../../../shared/crypto/recovery-code.ts';
 import { recordRow } from '../record/record-store.ts';
 import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
 import { electionForUpdate } from '../setup/guard.ts';
@@ -16,21 +15,20 @@ const WRONG_CODE = 'Kode pemulihan salah: bukan kode yang disimpan saat pemiliha
 
 /**
  * Kirim Ulang Kredensial: a voter on the roll who lost the mail gets the same credential again.
- * The committee gives back its recovery code; the server opens that one voter's sealed copy with
- * it (checked against the public credential in the record), puts it back in the delivery queue,
- * and forgets the code; the mail goes within the minute and the credential is erased again once
- * it is accepted. Only before the polls close, and only for a voter who has not voted. Nothing in
- * the record changes: the credential is the one already published. Audit-logged with the reason.
+ * The committee's browser derives that voter's key from the recovery code and gives only the key;
+ * the server opens that one voter's sealed copy with it (checked against the public credential in
+ * the record) and puts it back in the delivery queue; the mail goes within the minute and the
+ * credential is erased again once it is accepted. Only before the polls close, and only for a
+ * voter who has not voted. Nothing in the record changes: the credential is the one already
+ * published. Audit-logged with the reason.
  */
 export async function resendCredential(
   db: Db,
   actor: Actor,
   electionId: string,
   nim: string,
-  input: { kodePemulihan: string; alasan: string },
+  input: { kunciPemulihan: string; alasan: string },
 ) {
-  const code = normalizeRecoveryCode(input.kodePemulihan);
-  if (!code) throw new ApiError(400, 'VALIDATION', WRONG_CODE, { kodePemulihan: WRONG_CODE });
   await db.transaction(async (tx) => {
     const election = await electionForUpdate(tx, electionId);
     if (election.ballotFormat !== ENCRYPTED_BALLOT_FORMAT)
@@ -76,9 +74,14 @@ export async function resendCredential(
         'NO_RECOVERY',
         'Pemilihan ini dikunci tanpa kode pemulihan, jadi kredensial tidak dapat dikirim ulang.',
       );
-    const credential = openSealedCredential(code, record.uuid, nim, row.sealedCredential);
+    const credential = openSealedCredential(
+      input.kunciPemulihan,
+      record.uuid,
+      nim,
+      row.sealedCredential,
+    );
     if (!credential || String(publicCredential(credential, record.uuid)) !== row.publicCredential)
-      throw new ApiError(400, 'WRONG_RECOVERY_CODE', WRONG_CODE, { kodePemulihan: WRONG_CODE });
+      throw new ApiError(400, 'WRONG_RECOVERY_CODE', WRONG_CODE, { kunciPemulihan: WRONG_CODE });
     await tx
       .update(electionCredentials)
       .set({ credential, mailedAt: null, mailAttempts: 0, mailError: null })

@@ -83,7 +83,10 @@ export const recordRouter = createRouter()
     // The code is shown in groups: the spaces a voter copied along are not part of it.
     const search = cari?.replaceAll(' ', '');
     const box = await publicBallotBox(db, id, { search, page: halaman });
-    const audited = await auditedSummary(db, id, row.electionText);
+    const audited = await auditedSummary(db, id, row.electionText, {
+      limit: AUDITED_SHOWN,
+      search,
+    });
     const now = Date.now();
     c.header('Cache-Control', 'no-store');
     return c.json(
@@ -97,11 +100,7 @@ export const recordRouter = createRouter()
           election.startsAt.getTime() <= now &&
           now < election.endsAt.getTime(),
         complete: !throughTally && row.ballotsEnded,
-        audited: {
-          total: audited.length,
-          found: audited.find((a) => a.tracker === search) ?? null,
-          items: audited.slice(-AUDITED_SHOWN).reverse(),
-        },
+        audited,
       },
       200,
     );

@@ -89,12 +89,8 @@ export const getBallotBox = apiRoute(access.decidedByHandler(howMuch), {
             audited: z.object({
               total: z.number(),
               /** The opened ballot whose tracker is the whole search, if any. */
-              found: z
-                .object({ tracker: z.string(), isi: z.array(z.string()), auditedAt: z.string() })
-                .nullable(),
-              items: z.array(
-                z.object({ tracker: z.string(), isi: z.array(z.string()), auditedAt: z.string() }),
-              ),
+              found: z.object({ tracker: z.string(), isi: z.array(z.string()) }).nullable(),
+              items: z.array(z.object({ tracker: z.string(), isi: z.array(z.string()) })),
             }),
           }),
         },

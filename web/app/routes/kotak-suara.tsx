@@ -8,7 +8,6 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { useBallotBox } from '../../features/ballot-box/api/ballot-box.ts';
 import { TrackerCode } from '../../components/tracker-code.tsx';
-import { formatWib } from '../../lib/wib.ts';
 
 const FULL = 43;
 
@@ -148,7 +147,6 @@ export function Component() {
                   <li key={a.tracker} className={a.tracker === cari ? 'mine' : undefined}>
                     <TrackerCode code={a.tracker} />
                     <span>Isi: {a.isi.join(', ')}</span>
-                    <span className="field-hint">Dibuka {formatWib(a.auditedAt)}</span>
                   </li>
                 ))}
               </ul>

@@ -54,11 +54,11 @@ export const useLockElection = (id: string) =>
 export const useResendCredential = (id: string) =>
   useElectionMutation(
     id,
-    (v: { nim: string; kodePemulihan: string; alasan: string }) =>
+    (v: { nim: string; kunciPemulihan: string; alasan: string }) =>
       json(
         api.elections[':id'].credentials[':nim'].resend.$post({
           param: { id, nim: v.nim },
-          json: { kodePemulihan: v.kodePemulihan, alasan: v.alasan },
+          json: { kunciPemulihan: v.kunciPemulihan, alasan: v.alasan },
         }),
       ),
     true,

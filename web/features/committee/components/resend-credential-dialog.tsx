@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { resendCredentialSchema } from '../../../../shared/schemas/election-setup.ts';
+import { resendCredentialFormSchema } from '../../../../shared/schemas/election-setup.ts';
+import { normalizeRecoveryCode, recoveryKeyFor } from '../../../../shared/crypto/recovery-code.ts';
+import { api, json } from '../../../lib/api-client.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { TextAreaField, TextField } from '../../../components/form-field.tsx';
@@ -7,8 +9,10 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useResendCredential } from '../api/committee.ts';
 
 /**
- * Kirim Ulang Kredensial: the committee gives back the recovery code it saved at lock, and why;
- * the voter then gets the same credential by mail again. Nothing in the public record changes.
+ * Kirim Ulang Kredensial: the committee types the recovery code it saved at lock, and why. This
+ * browser derives that one voter's key from it (with the election's uuid from the public record)
+ * and sends only the key: the code never leaves the committee. The voter then gets the same
+ * credential by mail again; nothing in the public record changes.
  */
 export function ResendCredentialDialog({
   electionId,
@@ -36,20 +40,31 @@ export function ResendCredentialDialog({
   const submit = async () => {
     if (!voter) return;
     setFailure(undefined);
-    const parsed = resendCredentialSchema.safeParse({ kodePemulihan, alasan });
+    const parsed = resendCredentialFormSchema.safeParse({ kodePemulihan, alasan });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
     }
     setErrors({});
     try {
-      await resend.mutateAsync({ nim: voter.nim, ...parsed.data });
+      const { uuid } = await json(
+        api.elections[':id'].record.head.$get({ param: { id: electionId } }),
+      );
+      const code = normalizeRecoveryCode(parsed.data.kodePemulihan)!;
+      await resend.mutateAsync({
+        nim: voter.nim,
+        kunciPemulihan: recoveryKeyFor(code, uuid, voter.nim),
+        alasan: parsed.data.alasan,
+      });
       close();
       onDone(
         `Kredensial ${voter.namaLengkap ?? voter.nim} dikirim ulang ke emailnya dalam satu menit.`,
       );
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
+      // The server names the key it was given; to the committee it is the code they typed.
+      if (err instanceof ApiError && err.code === 'WRONG_RECOVERY_CODE')
+        setErrors({ kodePemulihan: err.message });
+      else if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
       else setFailure(err instanceof ApiError ? err.message : 'Gagal mengirim ulang kredensial.');
     }
   };

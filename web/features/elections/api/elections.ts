@@ -29,7 +29,14 @@ export const ballotQueryOptions = (id: string) =>
 export const useBallot = (id: string) => useQuery(ballotQueryOptions(id));
 
 /** A ballot built in this browser for a choice, not sent yet: its bytes, tracker and randomness. */
-export type SealedBallot = SealedBallotJson & { choice: string };
+export type SealedBallot = SealedBallotJson & {
+  choice: string;
+  /**
+   * Sent once without an answer (the connection dropped): it may be in the ballot box, so it may
+   * only be sent again, never opened (its randomness would reveal a counted vote).
+   */
+  sent?: boolean;
+};
 
 /**
  * The booth of a verifiable election, on one worker that prepares the election's tables as soon

@@ -95,8 +95,10 @@ export function BallotForm({
       onCast({ ...out, verifiable: verifiable !== null });
     } catch (err) {
       setConfirming(false);
-      // Refused by the server (not lost on the way): that ballot is never sent again.
-      if (!(err instanceof ApiError && err.code === 'NETWORK')) setSealed(undefined);
+      // Refused by the server (not lost on the way): that ballot is never sent again. Lost on
+      // the way: it may have been counted, so it is only ever sent again, never opened.
+      if (err instanceof ApiError && err.code === 'NETWORK') setSealed({ ...ready!, sent: true });
+      else setSealed(undefined);
       setError(
         err instanceof ApiError && err.code === 'NETWORK' && verifiable
           ? 'Koneksi terputus sebelum jawaban server diterima. Tekan "Kirim Suara" lagi: surat suara yang sama dikirim ulang dan tidak akan tercatat dua kali.'
@@ -106,7 +108,7 @@ export function BallotForm({
   };
 
   const check = async () => {
-    if (!ready) return;
+    if (!ready || ready.sent) return;
     setError(undefined);
     // Its randomness leaves this browser now: whatever the answer, it is never cast.
     auditing.current = true;
@@ -218,7 +220,7 @@ export function BallotForm({
             ? {
                 label: 'Periksa surat suara',
                 onClick: () => void check(),
-                disabled: !ready || auditsLeft === 0,
+                disabled: !ready || ready.sent === true || auditsLeft === 0,
               }
             : undefined
         }
@@ -240,12 +242,22 @@ export function BallotForm({
                 <p className="field-hint">Surat suara sedang dienkripsi di perangkat Anda...</p>
               )}
             </div>
-            <p className="field-hint">
-              Bila dikirim, kode ini menjadi Kode Bukti Anda. Ragu perangkat ini mengenkripsi
-              pilihan Anda dengan benar? Pilih <strong>Periksa surat suara</strong>: surat suara ini
-              dibuka dan ditunjukkan isinya, diumumkan tanpa nama Anda, tidak dihitung, lalu Anda
-              membuat surat suara baru.
-            </p>
+            {ready?.sent ? (
+              <p className="field-hint">
+                Surat suara ini sudah dikirim sekali tanpa jawaban dari server: mungkin sudah
+                tercatat, jadi hanya dapat dikirim ulang (tidak akan tercatat dua kali), tidak dapat
+                diperiksa.
+              </p>
+            ) : (
+              <p className="field-hint">
+                Bila dikirim, kode ini menjadi Kode Bukti Anda. Ragu perangkat ini mengenkripsi
+                pilihan Anda dengan benar? Pilih <strong>Periksa surat suara</strong>: surat suara
+                ini dibuka dan ditunjukkan isinya, lalu Anda membuat surat suara baru. Isinya
+                diumumkan tanpa nama Anda dan tidak dihitung, tetapi server pemilihan dapat
+                mengetahui siapa yang memeriksanya; Anda boleh memeriksa dengan pilihan lain lebih
+                dulu.
+              </p>
+            )}
           </>
         ) : null}
         <p className="field-hint">
