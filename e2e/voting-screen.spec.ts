@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { lockedElectionThroughApi } from './support/election-api.ts';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { verifyRecord } from '../shared/crypto/verify/verify-record.ts';
 import { seriousViolations } from './support/axe.ts';
 import { signIn, waitForMail } from './support/fixtures.ts';
 import { boothLink } from './support/booth.ts';
@@ -172,6 +176,27 @@ test(
     await page.getByRole('button', { name: 'Cari', exact: true }).click();
     await expect(page.getByText(/Kode ini milik surat suara yang diperiksa/)).toBeVisible();
     await expect(page.locator('.tracker-list li')).toHaveCount(0);
+
+    // The record so far with the list of opened ballots: our verifier checks the opened ballot
+    // against the record; belenios-tool accepts the record (it does not read the list).
+    const recordRes = await page.request.get(`/api/elections/${electionId}/record`);
+    expect(recordRes.status()).toBe(200);
+    const uuid = /filename="(.+)\.bel"/.exec(recordRes.headers()['content-disposition']!)![1]!;
+    const record = await recordRes.body();
+    const audited = await (
+      await page.request.get(`/api/elections/${electionId}/record/audited`)
+    ).text();
+    const report = verifyRecord(new Uint8Array(record), { audited });
+    expect(report.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(report).toMatchObject({ ok: true, audited: 1, ballots: 1 });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-booth-record-'));
+    fs.writeFileSync(path.join(dir, `${uuid}.bel`), record);
+    fs.writeFileSync(path.join(dir, `${uuid}.audited.json`), audited);
+    const theirs = spawnSync('belenios-tool', ['election', 'verify', '--dir', dir], {
+      encoding: 'utf8',
+    });
+    expect(theirs.status, theirs.stdout + theirs.stderr).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
 
     // The dashboard now says when this voter voted, never what.
     await page.goto('/dashboard-pemilih');
