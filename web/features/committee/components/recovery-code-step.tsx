@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { copyText, downloadText } from '../../../lib/save-text.ts';
 
 /**
  * The lock dialog's step for a verifiable election: the Kode Pemulihan Kredensial made in this
@@ -17,14 +18,7 @@ export function RecoveryCodeStep({
   onSaved: (saved: boolean) => void;
 }) {
   const [copied, setCopied] = useState<string>();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied('Kode pemulihan disalin.');
-    } catch {
-      setCopied('Gagal menyalin otomatis: pilih kodenya lalu salin secara manual.');
-    }
-  };
+  const copy = async () => setCopied(await copyText(code, 'Kode pemulihan disalin.'));
   const download = () => {
     const text = [
       `Kode Pemulihan Kredensial pemilihan "${title}"`,
@@ -34,12 +28,7 @@ export function RecoveryCodeStep({
       '(tab Pemilih, "Kirim Ulang"). Server tidak menyimpan kode ini. Jangan bagikan kepada pemilih.',
       '',
     ].join('\n');
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'kode-pemulihan-kredensial.txt';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText('kode-pemulihan-kredensial.txt', text);
   };
   return (
     <div className="recovery-step">

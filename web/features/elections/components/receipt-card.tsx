@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { copyText, downloadText } from '../../../lib/save-text.ts';
 import { formatWib } from '../../../lib/wib.ts';
 import { Link } from '../../../components/link.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -24,14 +25,7 @@ export function ReceiptCard({
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState<string>();
   useEffect(() => heading.current?.focus(), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(receipt.receipt);
-      setCopied('Kode Bukti disalin.');
-    } catch {
-      setCopied('Gagal menyalin otomatis: pilih kodenya lalu salin secara manual.');
-    }
-  };
+  const copy = async () => setCopied(await copyText(receipt.receipt, 'Kode Bukti disalin.'));
   const download = () => {
     const text = [
       `Kode Bukti pemilihan "${election.title}"`,
@@ -42,12 +36,7 @@ export function ReceiptCard({
         : `Periksa kode ini di ${window.location.origin}${paths.hasil(election.id)}`,
       '',
     ].join('\n');
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'kode-bukti.txt';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText('kode-bukti.txt', text);
   };
   return (
     <section className="card receipt" aria-labelledby="receipt-title">
