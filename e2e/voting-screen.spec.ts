@@ -204,3 +204,34 @@ test(
     await expect(page.locator('main')).not.toContainText('Citra Lestari');
   },
 );
+
+test('the Kode Bukti stays on the screen when the receipt’s own code cannot be loaded', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { electionId, voters } = await lockedElectionThroughApi({ voters: 1, opensInMs: 25_000 });
+  const v = voters[0]!;
+  await signIn(page, '/login-pemilih', v.email, v.password);
+  await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+  // The receipt screen's code loads as the dialog opens; here the network drops it.
+  let dropped = 0;
+  await page.route(/\/assets\/receipt-card-[\w-]+\.js$/, (route) => {
+    dropped++;
+    return route.abort();
+  });
+  await page.goto((await boothLink(v.email, electionId)).path);
+  const first = page.getByRole('radio').first();
+  await expect(first).toBeVisible({ timeout: 60_000 });
+  await first.check();
+  await page.getByRole('button', { name: 'Kirim Suara' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Kirim suara ini?' });
+  const tracker = dialog.getByTestId('kode-surat-suara');
+  await expect(tracker).toBeVisible({ timeout: 30_000 });
+  const code = (await tracker.textContent())!.trim();
+  await dialog.getByRole('button', { name: 'Ya, Kirim' }).click();
+  // The vote is recorded and its code shown plainly, without the copy and download buttons.
+  await expect(page.getByRole('heading', { name: 'Suara Anda sudah tercatat' })).toBeVisible();
+  await expect(page.getByTestId('kode-bukti')).toHaveText(code);
+  await expect(page.getByRole('button', { name: 'Salin kode' })).toHaveCount(0);
+  expect(dropped).toBeGreaterThan(0);
+});

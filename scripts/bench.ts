@@ -1,5 +1,7 @@
 // `npm run bench [-- --only <suite>]`: measures on this machine and writes BENCHMARKS.md.
-// A run with --only replaces its own section and keeps the others as they were.
+// A run with --only replaces its own section and keeps the others as they were; `--only frontend
+// --page voting` measures one page of the front end (and the booth when it is that page) and only
+// prints, since a partial section would replace the whole one.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +15,11 @@ import { benchSafety } from './bench/safety.ts';
 import { benchStartup } from './bench/startup.ts';
 
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, runs: { type: 'string', default: '3' } },
+  options: {
+    only: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    page: { type: 'string' },
+  },
 });
 const runs = Number(values.runs);
 
@@ -46,7 +52,7 @@ const suites: { id: string; title: string; run: () => Promise<Row[]> }[] = [
   {
     id: 'frontend',
     title: 'Front end: first-view JavaScript and Lighthouse (mobile)',
-    run: () => benchFrontend(runs),
+    run: () => benchFrontend(runs, values.page),
   },
 ];
 if (values.only && !suites.some((s) => s.id === values.only)) {
@@ -100,5 +106,8 @@ Measured by \`npm run bench\` on ${today}: ${os.cpus().length} × ${cpu}, ${Math
 Figures are whole-process wall times unless a row says otherwise; each row gives the individual runs.
 Each section says when it was measured (\`--only <suite>\` re-measures one section and keeps the others).
 `;
-fs.writeFileSync(file, `${header}\n${ordered.join('\n')}`);
-console.log('BENCHMARKS.md written');
+if (values.page) console.log('BENCHMARKS.md not written: --page measures part of a section');
+else {
+  fs.writeFileSync(file, `${header}\n${ordered.join('\n')}`);
+  console.log('BENCHMARKS.md written');
+}

@@ -86,10 +86,43 @@ function readJson<T>(file: string): T | undefined {
     return undefined;
   }
 }
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestReport);
-const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
-  playwrightReport,
-);
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: {
+    name: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+};
+type PwSuite = {
+  file?: string;
+  specs?: { title: string; ok: boolean; file: string; line: number }[];
+  suites?: PwSuite[];
+};
+const vitest = readJson<VitestReport>(vitestReport);
+const pw = readJson<{
+  stats: { expected: number; unexpected: number; flaky: number };
+  suites?: PwSuite[];
+}>(playwrightReport);
+
+// The failed tests by name, with the first line of what went wrong: the end of a long log is
+// often all that is kept of a run.
+const firstLine = (text = '') => text.split('\n').find((l) => l.trim()) ?? '';
+const failures: string[] = [];
+for (const file of vitest?.testResults ?? []) {
+  const where = path.relative(root, file.name);
+  const failedTests = file.assertionResults.filter((t) => t.status === 'failed');
+  for (const t of failedTests)
+    failures.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  if (!failedTests.length && file.message) failures.push(`${where}: ${firstLine(file.message)}`);
+}
+const walk = (suite: PwSuite) => {
+  for (const spec of suite.specs ?? [])
+    if (!spec.ok) failures.push(`${spec.file}:${spec.line} › ${spec.title}`);
+  suite.suites?.forEach(walk);
+};
+pw?.suites?.forEach(walk);
 const passed = (vitest?.numPassedTests ?? 0) + (pw?.stats.expected ?? 0);
 const failed = (vitest?.numFailedTests ?? 0) + (pw?.stats.unexpected ?? 0) + (pw?.stats.flaky ?? 0);
 fs.rmSync(reports, { recursive: true, force: true });
@@ -98,4 +131,5 @@ console.log('\nSummary');
 for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds.toFixed(1)} s)`);
 const stepsFailed = results.filter((r) => !r.ok).length;
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
+for (const f of failures) console.log(`  ✗ ${f.slice(0, 300)}`);
 if (stepsFailed || failed || passed === 0) process.exit(1);

@@ -3,6 +3,8 @@
 // its code shown), then "Ya, Kirim" until the Kode Bukti. Budgets from issue "Verifiable
 // elections 3/3": the main thread never blocked for more than 50 ms (no long task), on desktop
 // Chromium and with the CPU slowed 4× (DevTools throttling, which slows the page, not workers).
+import fs from 'node:fs';
+import path from 'node:path';
 import { devices, type Browser } from '@playwright/test';
 import { median, type Row } from './measure.ts';
 
@@ -56,6 +58,21 @@ async function voteOnce(
     // Let the worker prepare the election's tables, as while a voter reads the ballot.
     await page.waitForTimeout(2000);
     await radio.check();
+    // BENCH_TRACE_DIR: a DevTools trace of the clicks, to see what a long task was.
+    const trace = process.env.BENCH_TRACE_DIR;
+    if (trace) {
+      fs.mkdirSync(trace, { recursive: true });
+      await browser.startTracing(page, {
+        path: path.join(trace, `booth-${opts.throttle}x-${Date.now()}.json`),
+        screenshots: false,
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'disabled-by-default-v8.cpu_profiler',
+          'v8.execute',
+        ],
+      });
+    }
     const from = await page.evaluate(() => performance.now());
     await page.getByRole('button', { name: 'Kirim Suara' }).click();
     await page.getByTestId('kode-surat-suara').waitFor({ timeout: 60_000 });
@@ -63,6 +80,7 @@ async function voteOnce(
     await page.getByRole('button', { name: 'Ya, Kirim' }).click();
     await page.getByTestId('kode-bukti').waitFor({ timeout: 60_000 });
     const done = await page.evaluate(() => performance.now());
+    if (trace) await browser.stopTracing();
     const tasks = await page.evaluate(
       () =>
         (globalThis as unknown as { __longTasks: { start: number; duration: number }[] })

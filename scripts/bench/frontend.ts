@@ -83,7 +83,7 @@ type Seeded = {
  * as Chromium on a phone loads it), each route's own chunk, and
  * Lighthouse's mobile scores (default mobile emulation and throttling; median of `runs` runs).
  */
-export async function benchFrontend(runs = 3): Promise<Row[]> {
+export async function benchFrontend(runs = 3, only?: string): Promise<Row[]> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-bench-frontend-'));
   const webDir = path.join(work, 'web');
   const dataDir = path.join(work, 'data');
@@ -124,6 +124,12 @@ export async function benchFrontend(runs = 3): Promise<Row[]> {
       },
     ];
 
+    // `only`: the pages whose path or route contains it (the booth's flow with the booth's page).
+    const chosen = only
+      ? pages.filter((p) => p.path.includes(only) || p.route.includes(only))
+      : pages;
+    if (!chosen.length) throw new Error(`no page of the bench matches ${only}`);
+    const booth = chosen.some((p) => p.route === 'app/routes/voting.tsx');
     const server = await startServer(dataDir, webDir);
     try {
       const cookie = await signIn(server.url, seeded.voters[0]!.email);
@@ -134,29 +140,32 @@ export async function benchFrontend(runs = 3): Promise<Row[]> {
         args: CHROME_FLAGS.slice(1),
       });
       try {
-        for (const page of pages.filter((p) => p.jsBudget)) {
+        for (const page of chosen.filter((p) => p.jsBudget)) {
           try {
             rows.push(...(await firstViewJs(browser, server.url, page, cookie, manifest)));
           } catch (err) {
             rows.push(failed(`First-view JavaScript of ${label(page)}`, err));
           }
         }
-        console.log('bench: the booth, from "Kirim Suara" to the Kode Bukti');
-        try {
-          const boothVoters = await Promise.all(
-            seeded.voters.slice(1).map(async (v) => ({
-              cookie: await signIn(server.url, v.email),
-              link: v.link,
-            })),
-          );
-          rows.push(...(await boothFlowRows(browser, server.url, boothVoters)));
-        } catch (err) {
-          rows.push(failed('Booth: "Kirim Suara" to Kode Bukti', err));
+        if (booth) {
+          console.log('bench: the booth, from "Kirim Suara" to the Kode Bukti');
+          try {
+            const boothVoters = await Promise.all(
+              seeded.voters.slice(1).map(async (v) => ({
+                cookie: await signIn(server.url, v.email),
+                link: v.link,
+              })),
+            );
+            rows.push(...(await boothFlowRows(browser, server.url, boothVoters)));
+          } catch (err) {
+            rows.push(failed('Booth: "Kirim Suara" to Kode Bukti', err));
+          }
         }
       } finally {
         await browser.close();
       }
-      for (const page of pages) {
+      // --runs 0: no Lighthouse (the first views and the booth only).
+      for (const page of runs > 0 ? chosen : []) {
         console.log(`bench: Lighthouse ${page.path} (${runs} runs)`);
         try {
           rows.push(...(await lighthouseRows(server.url, page, cookie, runs)));

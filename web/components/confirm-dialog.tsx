@@ -41,8 +41,18 @@ export function ConfirmDialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open) {
+      if (dialog.open) dialog.close();
+      return;
+    }
+    if (dialog.open) return;
+    // Opened in a task of its own: the click's task only renders, and the style and layout of a
+    // modal (the whole page made inert, the focus moved) come after, so that neither holds a
+    // phone's main thread for long.
+    const later = setTimeout(() => {
+      if (!dialog.open) dialog.showModal();
+    }, 0);
+    return () => clearTimeout(later);
   }, [open]);
   return (
     <dialog

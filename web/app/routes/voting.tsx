@@ -6,10 +6,8 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { useBallot } from '../../features/elections/api/elections.ts';
 import { BallotForm } from '../../features/elections/components/ballot-form.tsx';
-import {
-  ReceiptCard,
-  type CastReceipt,
-} from '../../features/elections/components/receipt-card.tsx';
+import type { CastReceipt } from '../../features/elections/components/receipt-card.tsx';
+import { Receipt } from '../../features/elections/components/after-vote.tsx';
 import { PhaseBadge } from '../../components/phase-badge.tsx';
 import { formatWib } from '../../lib/wib.ts';
 import { RequireRole } from '../guards.tsx';
@@ -49,7 +47,7 @@ function Voting({ id }: { id: string }) {
     return (
       <>
         <h1>{election.title}</h1>
-        <ReceiptCard receipt={receipt} election={{ id: election.id, title: election.title }} />
+        <Receipt receipt={receipt} election={{ id: election.id, title: election.title }} />
       </>
     );
   }

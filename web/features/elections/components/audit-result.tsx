@@ -23,7 +23,11 @@ export function AuditResult({
   onDone: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // In a task of its own: the page just changed whole, and focusing lays it out.
+  useEffect(() => {
+    const later = setTimeout(() => heading.current?.focus(), 0);
+    return () => clearTimeout(later);
+  }, []);
   const same = outcome.valid && outcome.opened.length === 1 && outcome.opened[0] === outcome.chosen;
   const mark = (ok: boolean) => (
     <span className={ok ? 'check-ok' : 'check-bad'} aria-hidden="true">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -13,7 +13,7 @@ import { BoothError } from '../booth/booth-worker.ts';
 import { TrackerCode } from '../../../components/tracker-code.tsx';
 import type { CastReceipt } from './receipt-card.tsx';
 
-import { AuditResult } from './audit-result.tsx';
+import { Audited, preloadAfterVote } from './after-vote.tsx';
 
 const KOTAK_KOSONG = 'kotak-kosong';
 const ABSTAIN = 'abstain';
@@ -36,6 +36,77 @@ function choiceLabel(ballot: Ballot, choice: string) {
   const c = ballot.candidates.find((x) => x.id === choice);
   return c ? candidateName(c) : choice;
 }
+
+/**
+ * The candidates and the other choices. Memoised: what the dialog does after "Kirim Suara" (the
+ * ballot sealed, opened or sent) re-renders the form, never this list, so a slow phone's main
+ * thread is not held up re-rendering every candidate at each step.
+ */
+const BallotOptions = memo(function BallotOptions({
+  ballot,
+  choice,
+  onChoose,
+}: {
+  ballot: Ballot;
+  choice: string;
+  onChoose: (id: string) => void;
+}) {
+  return (
+    <fieldset className="ballot">
+      <legend>Surat suara: pilih satu</legend>
+      {ballot.choices.map((id) => {
+        const c = ballot.candidates.find((x) => x.id === id);
+        return (
+          <label key={id} className={`ballot-option${choice === id ? ' selected' : ''}`}>
+            <input
+              type="radio"
+              name="choice"
+              value={id}
+              checked={choice === id}
+              onChange={() => onChoose(id)}
+              aria-label={choiceLabel(ballot, id)}
+            />
+            {c ? (
+              <span className="ballot-candidate">
+                <span className="ballot-number" aria-hidden="true">
+                  {c.nomorUrut}
+                </span>
+                {c.foto ? (
+                  <img src={c.foto} alt="" width={120} height={120} />
+                ) : (
+                  <span className="ballot-photo-empty" aria-hidden="true" />
+                )}
+                <span className="ballot-names">
+                  <strong>{c.namaKetua}</strong>
+                  {c.namaWakil ? <span>{c.namaWakil}</span> : null}
+                </span>
+                {c.visi || c.misi ? (
+                  <details onClick={(e) => e.stopPropagation()}>
+                    <summary>Visi dan misi</summary>
+                    {c.visi ? (
+                      <>
+                        <h4>Visi</h4>
+                        <p className="prewrap">{c.visi}</p>
+                      </>
+                    ) : null}
+                    {c.misi ? (
+                      <>
+                        <h4>Misi</h4>
+                        <p className="prewrap">{c.misi}</p>
+                      </>
+                    ) : null}
+                  </details>
+                ) : null}
+              </span>
+            ) : (
+              <span className="ballot-special">{choiceLabel(ballot, id)}</span>
+            )}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+});
 
 /**
  * The ballot: every candidate shown alike (photo, number, names, vision and mission), one choice,
@@ -129,7 +200,7 @@ export function BallotForm({
 
   if (audited)
     return (
-      <AuditResult
+      <Audited
         outcome={audited}
         electionId={ballot.election.id}
         labelOf={(id) => choiceLabel(ballot, id)}
@@ -147,64 +218,15 @@ export function BallotForm({
         e.preventDefault();
         setError(undefined);
         if (!choice) setError('Pilih salah satu pilihan terlebih dahulu.');
-        else setConfirming(true);
+        else {
+          preloadAfterVote(verifiable !== null);
+          setConfirming(true);
+        }
       }}
       noValidate
     >
       {error ? <Alert kind="error">{error}</Alert> : null}
-      <fieldset className="ballot">
-        <legend>Surat suara: pilih satu</legend>
-        {ballot.choices.map((id) => {
-          const c = ballot.candidates.find((x) => x.id === id);
-          return (
-            <label key={id} className={`ballot-option${choice === id ? ' selected' : ''}`}>
-              <input
-                type="radio"
-                name="choice"
-                value={id}
-                checked={choice === id}
-                onChange={() => setChoice(id)}
-                aria-label={choiceLabel(ballot, id)}
-              />
-              {c ? (
-                <span className="ballot-candidate">
-                  <span className="ballot-number" aria-hidden="true">
-                    {c.nomorUrut}
-                  </span>
-                  {c.foto ? (
-                    <img src={c.foto} alt="" width={120} height={120} />
-                  ) : (
-                    <span className="ballot-photo-empty" aria-hidden="true" />
-                  )}
-                  <span className="ballot-names">
-                    <strong>{c.namaKetua}</strong>
-                    {c.namaWakil ? <span>{c.namaWakil}</span> : null}
-                  </span>
-                  {c.visi || c.misi ? (
-                    <details onClick={(e) => e.stopPropagation()}>
-                      <summary>Visi dan misi</summary>
-                      {c.visi ? (
-                        <>
-                          <h4>Visi</h4>
-                          <p className="prewrap">{c.visi}</p>
-                        </>
-                      ) : null}
-                      {c.misi ? (
-                        <>
-                          <h4>Misi</h4>
-                          <p className="prewrap">{c.misi}</p>
-                        </>
-                      ) : null}
-                    </details>
-                  ) : null}
-                </span>
-              ) : (
-                <span className="ballot-special">{choiceLabel(ballot, id)}</span>
-              )}
-            </label>
-          );
-        })}
-      </fieldset>
+      <BallotOptions ballot={ballot} choice={choice} onChoose={setChoice} />
       <button ref={submitButton} type="submit" className="btn btn-accent btn-block ballot-submit">
         Kirim Suara
       </button>

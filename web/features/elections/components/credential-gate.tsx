@@ -1,8 +1,11 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { dashed, isValidCredential } from '../../../../shared/crypto/credential-format.ts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { isValidCredential } from '../../../../shared/crypto/credential-format.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { later } from '../../../lib/later.ts';
 import { useCredentialCheck, type Ballot } from '../api/elections.ts';
+
+// The form to type a credential in: needed only when the link did not bring a right one.
+const credentialEntry = later(() => import('./credential-entry.tsx'));
 
 const slot = (electionId: string) => `bem-kredensial:${electionId}`;
 
@@ -40,16 +43,13 @@ export function takeCredentialFromLink(electionId: string) {
   );
 }
 
-type State =
+export type State =
   | { kind: 'none' }
   | { kind: 'checking'; credential: string }
   | { kind: 'ok'; credential: string }
   | { kind: 'malformed'; fromLink: boolean }
   | { kind: 'not-yours' }
   | { kind: 'failed'; message: string };
-
-const MALFORMED =
-  'Kredensial tidak lengkap atau salah ketik: lima kelompok tiga huruf atau angka, dipisah tanda hubung.';
 
 /**
  * A verifiable election's booth opens only with the voter's own credential: from the mailed
@@ -73,7 +73,6 @@ export function CredentialGate({
       ? { kind: 'checking', credential }
       : { kind: 'malformed', fromLink: true };
   });
-  const [typed, setTyped] = useState('');
   const { mutate } = check;
   const checking = state.kind === 'checking' ? state.credential : undefined;
 
@@ -92,73 +91,36 @@ export function CredentialGate({
     });
   }, [checking, electionId, mutate]);
 
-  useEffect(() => {
-    if (state.kind === 'not-yours' || (state.kind === 'malformed' && !state.fromLink))
-      document.getElementById('kredensial')?.focus();
-  }, [state]);
-
   if (!ballot.verifiable) return <>{children(undefined)}</>;
   if (state.kind === 'ok') return <>{children(state.credential)}</>;
   if (state.kind === 'checking') return <p role="status">Memeriksa kredensial Anda...</p>;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // Typed without the dashes, or with spaces: the same fifteen characters.
-    const compact = typed.replace(/[\s-]/g, '');
-    const credential = compact.length === 15 ? dashed(compact) : typed.trim();
-    if (!isValidCredential(credential)) return setState({ kind: 'malformed', fromLink: false });
-    store(electionId, credential);
-    setState({ kind: 'checking', credential });
-  };
-  const fieldError =
-    state.kind === 'malformed' && !state.fromLink
-      ? MALFORMED
-      : state.kind === 'not-yours'
-        ? 'Kredensial ini bukan milik Anda untuk pemilihan ini.'
-        : undefined;
   return (
-    <section className="card" aria-labelledby="kredensial-title">
-      <h2 id="kredensial-title">Kredensial Anda</h2>
-      {state.kind === 'none' ? (
-        <Alert kind="info">
-          Buka tautan surat suara dari email &ldquo;Kredensial pemilihan {ballot.election.title}
-          &rdquo; yang dikirim saat pemilihan dikunci, atau ketik kredensial dari email itu di
-          bawah.
-        </Alert>
-      ) : state.kind === 'malformed' && state.fromLink ? (
-        <Alert kind="error">
-          Tautan ini tidak memuat kredensial yang utuh. Buka kembali tautan dari email Anda, atau
-          ketik kredensialnya di bawah.
-        </Alert>
-      ) : state.kind === 'not-yours' ? (
-        <Alert kind="error">
-          Kredensial ini bukan milik Anda untuk pemilihan ini: pastikan Anda masuk dengan akun Anda
-          sendiri dan memakai tautan dari email Anda untuk pemilihan ini. Bila email itu hilang,
-          hubungi panitia pemilihan.
-        </Alert>
-      ) : state.kind === 'failed' ? (
-        <Alert kind="error">{state.message}</Alert>
-      ) : null}
-      <p className="field-hint">
-        Kredensial menandatangani surat suara Anda di peramban ini dan tidak pernah dikirim ke
-        server. Anda tetap masuk dengan akun pemilih Anda.
-      </p>
-      <form className="inline-form" noValidate onSubmit={submit}>
-        <TextField
-          id="kredensial"
-          label="Kredensial"
-          hint="Lima kelompok tiga huruf atau angka, dipisah tanda hubung."
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          value={typed}
-          error={fieldError}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <button type="submit" className="btn btn-primary">
-          Pakai Kredensial
-        </button>
-      </form>
-    </section>
+    <Entry
+      title={ballot.election.title}
+      state={state}
+      onCredential={(credential) =>
+        setState(
+          credential ? { kind: 'checking', credential } : { kind: 'malformed', fromLink: false },
+        )
+      }
+    />
+  );
+}
+
+/** The entry form once its code is here; a plain message if it cannot be loaded. */
+function Entry(props: {
+  title: string;
+  state: Exclude<State, { kind: 'ok' | 'checking' }>;
+  onCredential: (credential: string | undefined) => void;
+}) {
+  const { module, failed } = credentialEntry.useModule();
+  if (module) return <module.CredentialEntry {...props} />;
+  if (!failed) return <p role="status">Memuat...</p>;
+  return (
+    <Alert kind="error">
+      Halaman ini tidak dapat dimuat lengkap karena koneksi terputus. Buka kembali tautan surat
+      suara dari email Anda.
+    </Alert>
   );
 }

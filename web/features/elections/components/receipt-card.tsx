@@ -24,7 +24,11 @@ export function ReceiptCard({
   const { verifiable } = receipt;
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState<string>();
-  useEffect(() => heading.current?.focus(), []);
+  // In a task of its own: the page just changed whole, and focusing lays it out.
+  useEffect(() => {
+    const later = setTimeout(() => heading.current?.focus(), 0);
+    return () => clearTimeout(later);
+  }, []);
   const copy = async () => setCopied(await copyText(receipt.receipt, 'Kode Bukti disalin.'));
   const download = () => {
     const text = [
