@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useFocusOnMount } from '../../../components/use-focus-on-mount.ts';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   DOCUMENT_CATEGORIES,
@@ -61,7 +62,7 @@ export function DocumentForm({
       : { title: '', description: '', category: undefined, file: '', fileName: '' },
   });
   const e = formState.errors;
-  useEffect(() => headingRef.current?.focus(), []);
+  useFocusOnMount(headingRef);
 
   const choose = async (file: File | undefined) => {
     if (!file || upload.isPending) return;

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useFocusOnMount } from '../../../components/use-focus-on-mount.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Link } from '../../../components/link.tsx';
 import { TrackerCode } from '../../../components/tracker-code.tsx';
@@ -23,11 +24,7 @@ export function AuditResult({
   onDone: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  // In a task of its own: the page just changed whole, and focusing lays it out.
-  useEffect(() => {
-    const later = setTimeout(() => heading.current?.focus(), 0);
-    return () => clearTimeout(later);
-  }, []);
+  useFocusOnMount(heading);
   const same = outcome.valid && outcome.opened.length === 1 && outcome.opened[0] === outcome.chosen;
   const mark = (ok: boolean) => (
     <span className={ok ? 'check-ok' : 'check-bad'} aria-hidden="true">

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useFocusOnMount } from '../../../components/use-focus-on-mount.ts';
 import { copyText, downloadText } from '../../../lib/save-text.ts';
 import { formatWib } from '../../../lib/wib.ts';
 import { Link } from '../../../components/link.tsx';
@@ -24,11 +25,7 @@ export function ReceiptCard({
   const { verifiable } = receipt;
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState<string>();
-  // In a task of its own: the page just changed whole, and focusing lays it out.
-  useEffect(() => {
-    const later = setTimeout(() => heading.current?.focus(), 0);
-    return () => clearTimeout(later);
-  }, []);
+  useFocusOnMount(heading);
   const copy = async () => setCopied(await copyText(receipt.receipt, 'Kode Bukti disalin.'));
   const download = () => {
     const text = [

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useFocusOnMount } from '../../../components/use-focus-on-mount.ts';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   SERVICE_CATEGORIES,
@@ -43,7 +44,7 @@ export function ServiceForm({
       : { title: '', description: '', category: undefined, link: '', contact: '', hours: '' },
   });
   const e = formState.errors;
-  useEffect(() => headingRef.current?.focus(), []);
+  useFocusOnMount(headingRef);
 
   const onSubmit = handleSubmit(async (input) => {
     setFormError(undefined);
