@@ -55,6 +55,12 @@ const suites: { id: string; title: string; run: () => Promise<Row[]> }[] = [
     run: () => benchFrontend(runs, values.page),
   },
 ];
+// A partial measure (one page, no Lighthouse, or under a trace) is printed, never written.
+const partial = Boolean(values.page) || runs === 0 || Boolean(process.env.BENCH_TRACE_DIR);
+if ((values.page || runs === 0) && values.only !== 'frontend') {
+  console.error('--page and --runs 0 measure the front end only: add --only frontend');
+  process.exit(1);
+}
 if (values.only && !suites.some((s) => s.id === values.only)) {
   console.error(`unknown suite ${values.only}; one of: ${suites.map((s) => s.id).join(', ')}`);
   process.exit(1);
@@ -106,7 +112,7 @@ Measured by \`npm run bench\` on ${today}: ${os.cpus().length} × ${cpu}, ${Math
 Figures are whole-process wall times unless a row says otherwise; each row gives the individual runs.
 Each section says when it was measured (\`--only <suite>\` re-measures one section and keeps the others).
 `;
-if (values.page) console.log('BENCHMARKS.md not written: --page measures part of a section');
+if (partial) console.log('BENCHMARKS.md not written: a partial measure, or one under a trace');
 else {
   fs.writeFileSync(file, `${header}\n${ordered.join('\n')}`);
   console.log('BENCHMARKS.md written');

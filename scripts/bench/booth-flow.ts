@@ -32,6 +32,7 @@ async function voteOnce(
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',
   });
+  let tracing = false;
   try {
     await context.addCookies(
       voter.cookie.split('; ').map((pair) => {
@@ -61,6 +62,7 @@ async function voteOnce(
     // BENCH_TRACE_DIR: a DevTools trace of the clicks, to see what a long task was.
     const trace = process.env.BENCH_TRACE_DIR;
     if (trace) {
+      tracing = true;
       fs.mkdirSync(trace, { recursive: true });
       await browser.startTracing(page, {
         path: path.join(trace, `booth-${opts.throttle}x-${Date.now()}.json`),
@@ -80,7 +82,6 @@ async function voteOnce(
     await page.getByRole('button', { name: 'Ya, Kirim' }).click();
     await page.getByTestId('kode-bukti').waitFor({ timeout: 60_000 });
     const done = await page.evaluate(() => performance.now());
-    if (trace) await browser.stopTracing();
     const tasks = await page.evaluate(
       () =>
         (globalThis as unknown as { __longTasks: { start: number; duration: number }[] })
@@ -94,6 +95,7 @@ async function voteOnce(
       longTasks: { encrypting: within(from, sealed), sending: within(sealed, done) },
     };
   } finally {
+    if (tracing) await browser.stopTracing();
     await context.close();
   }
 }

@@ -37,22 +37,27 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Closes asked for by the page (not by the browser): their close event comes a task later.
+  const closing = useRef(0);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (!open) {
-      if (dialog.open) dialog.close();
+      if (dialog.open) {
+        closing.current++;
+        dialog.close();
+      }
       return;
     }
     if (dialog.open) return;
     // Opened in a task of its own: the click's task only renders, and the style and layout of a
     // modal (the whole page made inert, the focus moved) come after, so that neither holds a
     // phone's main thread for long.
-    const later = setTimeout(() => {
+    const timer = setTimeout(() => {
       if (!dialog.open) dialog.showModal();
     }, 0);
-    return () => clearTimeout(later);
+    return () => clearTimeout(timer);
   }, [open]);
   return (
     <dialog
@@ -62,6 +67,13 @@ export function ConfirmDialog({
       onCancel={(e) => {
         e.preventDefault();
         if (!busy) onCancel();
+      }}
+      // Should the browser close it by itself (a second Escape is not always cancelable), the
+      // page learns it is closed, so it can open it again. The event of a close the page asked
+      // for may arrive after the dialog was asked to open again: it changes nothing.
+      onClose={() => {
+        if (closing.current > 0) closing.current--;
+        else if (open) onCancel();
       }}
       onKeyDown={(e) => {
         if (e.key !== 'Tab') return;

@@ -7,7 +7,7 @@ import { useEffect, type RefObject } from 'react';
  */
 export function useFocusOnMount(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
-    const later = setTimeout(() => ref.current?.focus(), 0);
-    return () => clearTimeout(later);
+    const timer = setTimeout(() => ref.current?.focus(), 0);
+    return () => clearTimeout(timer);
   }, [ref]);
 }

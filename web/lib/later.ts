@@ -2,21 +2,15 @@ import { useEffect, useState } from 'react';
 
 /**
  * A module a screen needs only after something happens (a vote cast, a ballot opened), kept out of
- * the page's first view. `preload()` starts loading it once (again after a failure); a component
- * calls `useModule()` and gets the module once it is there, or `failed` if it could not be loaded,
- * so the screen can show a plain version meanwhile instead of nothing.
+ * the page's first view. `preload()` starts loading it once; a component calls `useModule()` and
+ * gets the module once it is there, or `failed` if it could not be loaded, so the screen shows a
+ * plain version meanwhile instead of nothing. Browsers remember a failed import: after a failure
+ * only a reload of the page loads it again.
  */
 export function later<T>(load: () => Promise<T>) {
   let loaded: T | undefined;
   let loading: Promise<T> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (m) => (loaded = m),
-      (err: unknown) => {
-        loading = undefined;
-        throw err;
-      },
-    ));
+  const preload = () => (loading ??= load().then((m) => (loaded = m)));
   function useModule(): { module: T | undefined; failed: boolean } {
     const [state, setState] = useState({ module: loaded, failed: false });
     useEffect(() => {

@@ -2,33 +2,29 @@ import { later } from '../../../lib/later.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { TrackerCode } from '../../../components/tracker-code.tsx';
 import type { AuditOutcome } from '../api/elections.ts';
-import type { CastReceipt } from './receipt-card.tsx';
+import { ReceiptCard, type CastReceipt } from './receipt-card.tsx';
 
 // What the booth shows after a cast or a check: loaded when the dialog opens, not with the ballot.
-const receiptCard = later(() => import('./receipt-card.tsx'));
+const receiptActions = later(() => import('./receipt-actions.tsx'));
 const auditResult = later(() => import('./audit-result.tsx'));
 
 /** Starts loading what the booth shows next; called as the confirmation dialog opens. */
 export function preloadAfterVote(verifiable: boolean) {
-  receiptCard.preload();
+  receiptActions.preload();
   if (verifiable) auditResult.preload();
 }
 
 /**
- * The receipt after a cast. Until its code has arrived (or if it cannot), the Kode Bukti is
- * shown plainly: a voter never loses it to a network hiccup.
+ * The receipt after a cast. Its code is on the page at once; the buttons to copy, download and
+ * find it come when their code has loaded (and not at all if it cannot: the code stays shown).
  */
 export function Receipt(props: { receipt: CastReceipt; election: { id: string; title: string } }) {
-  const { module } = receiptCard.useModule();
-  if (module) return <module.ReceiptCard {...props} />;
+  const { module } = receiptActions.useModule();
   return (
-    <section className="card receipt" aria-labelledby="receipt-title">
-      <h2 id="receipt-title">Suara Anda sudah tercatat</h2>
-      <p className="receipt-label">Kode Bukti</p>
-      <p className="receipt-code" data-testid="kode-bukti">
-        <TrackerCode code={props.receipt.receipt} />
-      </p>
-    </section>
+    <ReceiptCard
+      receipt={props.receipt}
+      actions={module ? <module.ReceiptActions {...props} /> : null}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { dashed, isValidCredential } from '../../../../shared/crypto/credential-format.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { TextField } from '../../../components/form-field.tsx';
@@ -14,15 +14,17 @@ const MALFORMED =
 export function CredentialEntry({
   title,
   state,
+  typed,
+  onType,
   onCredential,
 }: {
   title: string;
   state: Exclude<State, { kind: 'ok' | 'checking' }>;
+  typed: string;
+  onType: (typed: string) => void;
   /** A well-formed credential to check, or undefined for one that is not. */
   onCredential: (credential: string | undefined) => void;
 }) {
-  const [typed, setTyped] = useState('');
-
   useEffect(() => {
     if (state.kind === 'not-yours' || (state.kind === 'malformed' && !state.fromLink))
       document.getElementById('kredensial')?.focus();
@@ -78,7 +80,7 @@ export function CredentialEntry({
           spellCheck={false}
           value={typed}
           error={fieldError}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={(e) => onType(e.target.value)}
         />
         <button type="submit" className="btn btn-primary">
           Pakai Kredensial

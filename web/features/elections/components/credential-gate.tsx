@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { isValidCredential } from '../../../../shared/crypto/credential-format.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { later } from '../../../lib/later.ts';
 import { useCredentialCheck, type Ballot } from '../api/elections.ts';
+import type { CredentialEntry } from './credential-entry.tsx';
 
 // The form to type a credential in: needed only when the link did not bring a right one.
 const credentialEntry = later(() => import('./credential-entry.tsx'));
@@ -73,6 +74,8 @@ export function CredentialGate({
       ? { kind: 'checking', credential }
       : { kind: 'malformed', fromLink: true };
   });
+  // What the voter typed stays while it is checked, and after a refusal, to be corrected.
+  const [typed, setTyped] = useState('');
   const { mutate } = check;
   const checking = state.kind === 'checking' ? state.credential : undefined;
 
@@ -99,28 +102,33 @@ export function CredentialGate({
     <Entry
       title={ballot.election.title}
       state={state}
-      onCredential={(credential) =>
-        setState(
-          credential ? { kind: 'checking', credential } : { kind: 'malformed', fromLink: false },
-        )
-      }
+      typed={typed}
+      onType={setTyped}
+      onCredential={(credential) => {
+        if (!credential) return setState({ kind: 'malformed', fromLink: false });
+        // Kept for this tab, so a reload during the check does not lose it.
+        store(electionId, credential);
+        setState({ kind: 'checking', credential });
+      }}
     />
   );
 }
 
-/** The entry form once its code is here; a plain message if it cannot be loaded. */
-function Entry(props: {
-  title: string;
-  state: Exclude<State, { kind: 'ok' | 'checking' }>;
-  onCredential: (credential: string | undefined) => void;
-}) {
+/** The entry form once its code is here; if it cannot be loaded, what went wrong and what to do. */
+function Entry(props: ComponentProps<typeof CredentialEntry>) {
   const { module, failed } = credentialEntry.useModule();
   if (module) return <module.CredentialEntry {...props} />;
   if (!failed) return <p role="status">Memuat...</p>;
+  const { state } = props;
   return (
     <Alert kind="error">
-      Halaman ini tidak dapat dimuat lengkap karena koneksi terputus. Buka kembali tautan surat
-      suara dari email Anda.
+      {state.kind === 'not-yours'
+        ? 'Kredensial ini bukan milik Anda untuk pemilihan ini. '
+        : state.kind === 'failed'
+          ? `${state.message} `
+          : ''}
+      Formulir kredensial tidak dapat dimuat karena koneksi terputus: muat ulang halaman ini, atau
+      buka kembali tautan surat suara dari email Anda.
     </Alert>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useFocusOnMount } from '../../../components/use-focus-on-mount.ts';
 import { useRef, useState } from 'react';
+import { useFocusOnMount } from '../../../components/use-focus-on-mount.ts';
 import { useForm } from 'react-hook-form';
 import {
   SERVICE_CATEGORIES,
