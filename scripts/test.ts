@@ -15,9 +15,7 @@ type Step = { name: string; cmd: string; args: string[]; env?: Record<string, st
 // The static checks are single-threaded: they run two at a time, each one's output printed whole
 // when it ends. The test steps then run one after the other, each using the whole machine.
 const checks: Step[] = [
-  { name: 'typecheck', cmd: 'tsc', args: ['-p', 'tsconfig.json'] },
-  { name: 'typecheck (web)', cmd: 'tsc', args: ['-p', 'web/tsconfig.json'] },
-  { name: 'typecheck (e2e)', cmd: 'tsc', args: ['-p', 'e2e/tsconfig.json'] },
+  { name: 'typecheck (server, web, e2e)', cmd: 'node', args: ['scripts/typecheck.ts'] },
   { name: 'lint', cmd: 'eslint', args: ['.'] },
   { name: 'format', cmd: 'prettier', args: ['--check', '.', '--log-level', 'warn'] },
   { name: 'import cycles', cmd: 'node', args: ['scripts/check-import-cycles.ts'] },
@@ -89,40 +87,55 @@ function readJson<T>(file: string): T | undefined {
 type VitestReport = {
   numPassedTests: number;
   numFailedTests: number;
-  testResults: {
-    name: string;
+  testResults?: {
+    name?: string;
     message?: string;
-    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
   }[];
 };
 type PwSuite = {
   file?: string;
-  specs?: { title: string; ok: boolean; file: string; line: number }[];
+  specs?: {
+    title: string;
+    ok: boolean;
+    file: string;
+    line: number;
+    tests?: { status: string }[];
+  }[];
   suites?: PwSuite[];
 };
 const vitest = readJson<VitestReport>(vitestReport);
 const pw = readJson<{
   stats: { expected: number; unexpected: number; flaky: number };
   suites?: PwSuite[];
+  errors?: { message?: string }[];
 }>(playwrightReport);
 
 // The failed tests by name, with the first line of what went wrong: the end of a long log is
-// often all that is kept of a run.
+// often all that is kept of a run. A report shaped otherwise than expected only shortens the list.
 const firstLine = (text = '') => text.split('\n').find((l) => l.trim()) ?? '';
 const failures: string[] = [];
-for (const file of vitest?.testResults ?? []) {
-  const where = path.relative(root, file.name);
-  const failedTests = file.assertionResults.filter((t) => t.status === 'failed');
-  for (const t of failedTests)
-    failures.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-  if (!failedTests.length && file.message) failures.push(`${where}: ${firstLine(file.message)}`);
+try {
+  for (const file of vitest?.testResults ?? []) {
+    const where = path.relative(root, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests)
+      failures.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (!failedTests.length && file.message) failures.push(`${where}: ${firstLine(file.message)}`);
+  }
+  const walk = (suite: PwSuite) => {
+    for (const spec of suite.specs ?? []) {
+      const flaky = spec.tests?.some((t) => t.status === 'flaky');
+      if (!spec.ok || flaky)
+        failures.push(`${spec.file}:${spec.line} › ${spec.title}${flaky ? ' (flaky)' : ''}`);
+    }
+    suite.suites?.forEach(walk);
+  };
+  pw?.suites?.forEach(walk);
+  for (const e of pw?.errors ?? []) failures.push(`playwright: ${firstLine(e.message)}`);
+} catch (err) {
+  failures.push(`(the reports could not be read whole: ${String(err)})`);
 }
-const walk = (suite: PwSuite) => {
-  for (const spec of suite.specs ?? [])
-    if (!spec.ok) failures.push(`${spec.file}:${spec.line} › ${spec.title}`);
-  suite.suites?.forEach(walk);
-};
-pw?.suites?.forEach(walk);
 const passed = (vitest?.numPassedTests ?? 0) + (pw?.stats.expected ?? 0);
 const failed = (vitest?.numFailedTests ?? 0) + (pw?.stats.unexpected ?? 0) + (pw?.stats.flaky ?? 0);
 fs.rmSync(reports, { recursive: true, force: true });
