@@ -209,7 +209,7 @@ test('the Kode Bukti stays on the screen when the receipt’s buttons cannot be 
   page,
 }) => {
   test.setTimeout(180_000);
-  const { electionId, voters } = await lockedElectionThroughApi({ voters: 1, opensInMs: 25_000 });
+  const { electionId, voters } = await lockedElectionThroughApi({ voters: 1, opensInMs: 5_000 });
   const v = voters[0]!;
   await signIn(page, '/login-pemilih', v.email, v.password);
   await expect(page).toHaveURL(/\/dashboard-pemilih$/);
