@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { copyText, downloadText } from '../../../lib/save-text.ts';
+import { SaveCodeButtons } from '../../../components/save-code-buttons.tsx';
 
 /**
  * The lock dialog's step for a verifiable election: the Kode Pemulihan Kredensial made in this
@@ -17,10 +16,8 @@ export function RecoveryCodeStep({
   saved: boolean;
   onSaved: (saved: boolean) => void;
 }) {
-  const [copied, setCopied] = useState<string>();
-  const copy = async () => setCopied(await copyText(code, 'Kode pemulihan disalin.'));
-  const download = () => {
-    const text = [
+  const fileText = () =>
+    [
       `Kode Pemulihan Kredensial pemilihan "${title}"`,
       code,
       '',
@@ -28,8 +25,6 @@ export function RecoveryCodeStep({
       '(tab Pemilih, "Kirim Ulang"). Server tidak menyimpan kode ini. Jangan bagikan kepada pemilih.',
       '',
     ].join('\n');
-    downloadText('kode-pemulihan-kredensial.txt', text);
-  };
   return (
     <div className="recovery-step">
       <h3>Kode Pemulihan Kredensial</h3>
@@ -42,15 +37,12 @@ export function RecoveryCodeStep({
       <p className="dialog-tracker" data-testid="kode-pemulihan">
         <code>{code}</code>
       </p>
-      <p className="page-actions">
-        <button type="button" className="btn btn-outline" onClick={() => void copy()}>
-          Salin kode
-        </button>
-        <button type="button" className="btn btn-outline" onClick={download}>
-          Unduh kode
-        </button>
-      </p>
-      <p role="status">{copied}</p>
+      <SaveCodeButtons
+        code={code}
+        copiedMessage="Kode pemulihan disalin."
+        filename="kode-pemulihan-kredensial.txt"
+        fileText={fileText}
+      />
       <label className="check">
         <input type="checkbox" checked={saved} onChange={(e) => onSaved(e.target.checked)} /> Saya
         sudah menyimpan Kode Pemulihan ini.

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { copyText, downloadText } from '../../../lib/save-text.ts';
+import { SaveCodeButtons } from '../../../components/save-code-buttons.tsx';
 import { formatWib } from '../../../lib/wib.ts';
 import { Link } from '../../../components/link.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -14,10 +13,8 @@ export function ReceiptActions({
   election: { id: string; title: string };
 }) {
   const { verifiable } = receipt;
-  const [copied, setCopied] = useState<string>();
-  const copy = async () => setCopied(await copyText(receipt.receipt, 'Kode Bukti disalin.'));
-  const download = () => {
-    const text = [
+  const fileText = () =>
+    [
       `Kode Bukti pemilihan "${election.title}"`,
       receipt.receipt,
       `Dicatat pada ${formatWib(receipt.votedAt)}.`,
@@ -26,24 +23,18 @@ export function ReceiptActions({
         : `Periksa kode ini di ${window.location.origin}${paths.hasil(election.id)}`,
       '',
     ].join('\n');
-    downloadText('kode-bukti.txt', text);
-  };
   return (
-    <>
-      <p className="page-actions">
-        <button type="button" className="btn btn-outline" onClick={() => void copy()}>
-          Salin kode
-        </button>
-        <button type="button" className="btn btn-outline" onClick={download}>
-          Unduh kode
-        </button>
-        {verifiable ? (
-          <Link className="btn btn-primary" to={paths.kotakSuara(election.id, receipt.receipt)}>
-            Cari di Kotak Suara Publik
-          </Link>
-        ) : null}
-      </p>
-      <p role="status">{copied}</p>
-    </>
+    <SaveCodeButtons
+      code={receipt.receipt}
+      copiedMessage="Kode Bukti disalin."
+      filename="kode-bukti.txt"
+      fileText={fileText}
+    >
+      {verifiable ? (
+        <Link className="btn btn-primary" to={paths.kotakSuara(election.id, receipt.receipt)}>
+          Cari di Kotak Suara Publik
+        </Link>
+      ) : null}
+    </SaveCodeButtons>
   );
 }
