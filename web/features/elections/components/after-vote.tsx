@@ -1,8 +1,10 @@
+import type { ComponentProps } from 'react';
 import { later } from '../../../lib/later.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { TrackerCode } from '../../../components/tracker-code.tsx';
-import type { AuditOutcome } from '../api/elections.ts';
-import { ReceiptCard, type CastReceipt } from './receipt-card.tsx';
+import type { AuditResult } from './audit-result.tsx';
+import type { ReceiptActions } from './receipt-actions.tsx';
+import { ReceiptCard } from './receipt-card.tsx';
 
 // What the booth shows after a cast or a check: loaded when the dialog opens, not with the ballot.
 const receiptActions = later(() => import('./receipt-actions.tsx'));
@@ -18,7 +20,7 @@ export function preloadAfterVote(verifiable: boolean) {
  * The receipt after a cast. Its code is on the page at once; the buttons to copy, download and
  * find it come when their code has loaded (and not at all if it cannot: the code stays shown).
  */
-export function Receipt(props: { receipt: CastReceipt; election: { id: string; title: string } }) {
+export function Receipt(props: ComponentProps<typeof ReceiptActions>) {
   const { module } = receiptActions.useModule();
   return (
     <ReceiptCard
@@ -29,12 +31,7 @@ export function Receipt(props: { receipt: CastReceipt; election: { id: string; t
 }
 
 /** What a check found; while its code loads, a wait, and if it cannot, a way on. */
-export function Audited(props: {
-  outcome: AuditOutcome;
-  electionId: string;
-  labelOf: (choice: string) => string;
-  onDone: () => void;
-}) {
+export function Audited(props: ComponentProps<typeof AuditResult>) {
   const { module, failed } = auditResult.useModule();
   if (module) return <module.AuditResult {...props} />;
   if (!failed) return <p role="status">Memuat hasil pemeriksaan...</p>;
