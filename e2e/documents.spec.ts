@@ -86,12 +86,17 @@ test('an admin uploads a PDF; it downloads intact from the Bank Dokumen and open
   expect(download.suggestedFilename()).toBe(fileName);
   expect(fs.readFileSync(await download.path()).equals(pdf)).toBe(true);
 
-  // "Lihat" opens the PDF in a new tab, shown inline.
+  // "Lihat" opens the PDF in a new tab, shown inline. The new tab's own request is what is
+  // checked (a headless browser has no PDF viewer, so the tab itself may stay blank).
   const popupEvent = page.waitForEvent('popup');
+  const tabRequest = page
+    .context()
+    .waitForEvent('request', (r) => r.isNavigationRequest() && /inline=1/.test(r.url()));
   await card.getByRole('link', { name: `Lihat ${title} (tab baru)` }).click();
-  const popup = await popupEvent;
-  expect(popup.url()).toMatch(/\/api\/documents\/[0-9a-f-]+\/download\?inline=1$/);
-  const inline = await page.request.get(popup.url());
+  const [popup, request] = await Promise.all([popupEvent, tabRequest]);
+  expect(request.frame().page()).toBe(popup);
+  expect(request.url()).toMatch(/\/api\/documents\/[0-9a-f-]+\/download\?inline=1$/);
+  const inline = await page.request.get(request.url());
   expect(inline.headers()['content-type']).toBe('application/pdf');
   expect(inline.headers()['content-disposition']).toMatch(
     new RegExp(`^inline; filename="${fileName}"`),
