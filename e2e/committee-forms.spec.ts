@@ -105,7 +105,8 @@ test('someone signed in joins a committee with the code sent to them', async ({ 
   // The real one, typed in lower case with spaces around it.
   await field.fill(`  ${code.toLowerCase()} `);
   await join.click();
-  await expect(page).toHaveURL(new RegExp(`/panitia/${electionId}$`));
+  // The committee area opens on its first tab (the area's index sends on to Ringkasan at once).
+  await expect(page).toHaveURL(new RegExp(`/panitia/${electionId}/ringkasan$`));
 });
 
 test('a candidate: wrong fields are told at their place, a right one joins the ballot', async ({
