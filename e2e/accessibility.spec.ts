@@ -112,6 +112,8 @@ function routeTable(site: A11ySite): Route[] {
     { pattern: paths.dokumen, url: paths.dokumen, sameForAll: true },
     { pattern: paths.tentang, url: paths.tentang, sameForAll: true },
     { pattern: paths.pemilihan, url: paths.pemilihan },
+    // The candidates, for anyone: every phase of an election, signed out.
+    ...elections('/pemilihan/:eventId/kandidat', 'open', ['signed out'], paths.kandidat),
     {
       pattern: paths.requestPemilihan,
       url: paths.requestPemilihan,

@@ -156,3 +156,31 @@ test('an admin edits their own profile and the top bar follows', async ({ page }
   await expect(page.getByText('Profil berhasil diperbarui!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menu akun' })).toHaveText('Z');
 });
+
+test('a voter changes their password on the profile screen: the current one is asked first', async ({
+  page,
+}) => {
+  const v = await signedInVoterOnProfile(page);
+  const form = page.getByRole('region', { name: 'Ubah Kata Sandi' });
+  await form.getByLabel('Kata Sandi Saat Ini').fill('bukan-sandinya');
+  await form.getByLabel('Kata Sandi Baru').fill('sandi-baru-yang-panjang');
+  await form.getByLabel('Konfirmasi Kata Sandi').fill('sandi-baru-yang-panjang');
+  await form.getByRole('button', { name: 'Ubah Kata Sandi' }).click();
+  const current = form.getByLabel('Kata Sandi Saat Ini');
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).toBeFocused();
+  await expect(form.getByText('Kata sandi salah.')).toBeVisible();
+
+  await current.fill(v.password);
+  await form.getByRole('button', { name: 'Ubah Kata Sandi' }).click();
+  await expect(form.getByText('Kata sandi berhasil diubah.', { exact: false })).toBeVisible();
+  await expect(current).toHaveValue('');
+  // The new password signs in; the old one no longer does.
+  const signInWith = (password: string) =>
+    page.request.post('/api/auth/sign-in/email', {
+      data: { email: v.email, password },
+      headers: { origin: new URL(page.url()).origin },
+    });
+  expect((await signInWith(v.password)).status()).toBe(401);
+  expect((await signInWith('sandi-baru-yang-panjang')).status()).toBe(200);
+});

@@ -42,6 +42,7 @@ const COUNTED_PAGES: readonly RegExp[] = [
   /^\/(profil-pemilih|dashboard-pemilih)$/,
   /^\/berita\/[A-Za-z0-9%._~-]{1,150}$/,
   /^\/(voting|hasil)\/[0-9a-fA-F-]{36}$/,
+  /^\/pemilihan\/[0-9a-fA-F-]{36}\/kandidat$/,
 ];
 
 /** A location's path as counted: no query, no fragment, no trailing slash. */

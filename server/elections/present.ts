@@ -1,5 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import type { committeeMembers, electionRequests, elections } from '../db/schema/index.ts';
+import type {
+  candidates,
+  committeeMembers,
+  electionRequests,
+  elections,
+} from '../db/schema/index.ts';
 import { phaseOf } from './rules/lifecycle.ts';
 
 export const electionRequestOut = z
@@ -80,4 +85,15 @@ export const presentMember = (m: typeof committeeMembers.$inferSelect) => ({
   userId: m.userId,
   namaLengkap: m.namaLengkap,
   joinedAt: m.joinedAt.toISOString(),
+});
+
+/** A candidate pair as the ballot, the committee and the public candidate page show it. */
+export const presentCandidate = (c: typeof candidates.$inferSelect) => ({
+  id: c.id,
+  nomorUrut: c.nomorUrut,
+  namaKetua: c.namaKetua,
+  namaWakil: c.namaWakil,
+  visi: c.visi,
+  misi: c.misi,
+  foto: c.foto,
 });

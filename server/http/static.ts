@@ -1,3 +1,4 @@
+import { isPageRoute } from '../../shared/page-routes.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -134,6 +135,8 @@ export function mountWebApp(
     }
     c.header('Cache-Control', 'no-cache');
     const html = withPreloads(readIndex(), preloads(c.req.path));
+    // An address outside the route table is answered 404 (the web app shows its not-found page).
+    if (!isPageRoute(c.req.path)) return c.html(html, 404);
     const meta = await resolvePageMeta(c, opts.pageMeta ?? []);
     if (!meta) return c.html(html);
     if ('notFound' in meta) return c.html(html, 404);

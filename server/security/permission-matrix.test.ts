@@ -674,6 +674,7 @@ const ROWS: Row[] = [
   })),
   // Voting
   op('GET', '/api/elections', everyone(200)),
+  op('GET', '/api/elections/{id}/candidates', everyone(200), () => ({ params: { id: openA.id } })),
   op('GET', '/api/voting/{id}', signedIn(200), () => ({ params: { id: openA.id } })),
   op(
     'POST',

@@ -86,6 +86,20 @@ export const resetPasswordSchema = z
     error: 'Konfirmasi kata sandi tidak sama dengan kata sandi.',
   });
 
+/** Changing one's own password while signed in: the current one, then the new one twice. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Kata sandi saat ini wajib diisi.' })
+      .min(1, { error: 'Kata sandi saat ini wajib diisi.' }),
+    password: passwordField,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'Konfirmasi kata sandi tidak sama dengan kata sandi.',
+  });
+
 /** A profile photo: empty (no photo) or a JPEG data URL; the server decodes and checks it. */
 export const fotoField = z
   .string()

@@ -35,6 +35,12 @@ export const electionSettingsSchema = z
       error: 'Waktu selesai harus setelah waktu mulai.',
     },
   )
+  // Saved only into a draft, whose polls have not opened: a start already past could never be
+  // locked, so it is refused when saved rather than at the lock.
+  .refine((v) => !(v.startsAt instanceof Date) || v.startsAt.getTime() > Date.now(), {
+    path: ['startsAt'],
+    error: 'Waktu mulai sudah lewat; pilih waktu di masa depan.',
+  })
   .refine((v) => v.rollMode !== 'prodi' || v.rollProdi.length > 0, {
     path: ['rollProdi'],
     error: 'Pilih minimal satu Program Studi.',

@@ -25,6 +25,10 @@ export const routes: RouteObject[] = [
       { path: paths.tentang, Component: lazyPage(() => import('./routes/tentang.tsx')) },
       { path: paths.pemilihan, Component: lazyPage(() => import('./routes/pemilihan.tsx')) },
       {
+        path: '/pemilihan/:eventId/kandidat',
+        Component: lazyPage(() => import('./routes/kandidat.tsx')),
+      },
+      {
         path: paths.requestPemilihan,
         Component: lazyPage(() => import('./routes/request-pemilihan.tsx')),
       },

@@ -7,16 +7,20 @@ export function PhotoPanel({
   initial,
   onChange,
   error,
+  label,
 }: {
   foto: string;
   initial: string;
   onChange: (foto: string) => void;
   error?: string | undefined;
+  /** The field's label, tied to the file input (a form where the photo is one field of many). */
+  label?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [localError, setLocalError] = useState<string>();
   const errorId = useId();
+  const inputId = useId();
   const shown = localError ?? error;
 
   const pick = async (file: File | undefined) => {
@@ -44,13 +48,20 @@ export function PhotoPanel({
           </span>
         )}
       </div>
+      {label ? (
+        <label className="field-label" htmlFor={inputId}>
+          {label}
+        </label>
+      ) : null}
+      {/* Reached through the button below (one tab stop); a labelled field is named for tools. */}
       <input
         ref={input}
+        id={inputId}
         type="file"
         accept="image/*"
         className="visually-hidden"
         tabIndex={-1}
-        aria-hidden="true"
+        aria-hidden={label ? undefined : true}
         onChange={(e) => void pick(e.target.files?.[0])}
       />
       <div className="photo-actions">

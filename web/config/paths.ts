@@ -8,6 +8,8 @@ export const paths = {
   dokumen: '/dokumen',
   tentang: '/tentang',
   pemilihan: '/pemilihan',
+  /** An election's candidates, for anyone, from its lock on. */
+  kandidat: (eventId: string) => `/pemilihan/${encodeURIComponent(eventId)}/kandidat`,
   requestPemilihan: '/request-pemilihan',
   login: '/login',
   register: '/register',

@@ -539,7 +539,18 @@ describe('publication and what the public sees', () => {
       total: number;
     };
     expect(adminList.total).toBe(4);
-    expect(adminList.items).toHaveLength(2);
+    // Kelola Berita: newest publication first, whatever was changed last.
+    expect(adminList.items.map((i) => i.title)).toEqual([`${tag} Kabar 4`, `${tag} Kabar 3`]);
+    await db
+      .update(articles)
+      .set({ updatedAt: sql`now() + interval '1 minute'` })
+      .where(eq(articles.id, made[0]!.id));
+    const afterEdit = (await (
+      await admin.get(`/api/admin/articles?q=${tag}&pageSize=4`)
+    ).json()) as { items: AdminArticle[] };
+    expect(afterEdit.items.map((i) => i.title)).toEqual(
+      [4, 3, 2, 1].map((n) => `${tag} Kabar ${n}`),
+    );
   });
 });
 

@@ -70,7 +70,10 @@ export async function findPublicArticle(db: Db, slug: string): Promise<ArticleRo
   return row;
 }
 
-/** Every article for the admins (drafts, scheduled, published), most recently changed first. */
+/**
+ * Every article for the admins (drafts, scheduled, published), newest first: a published or
+ * scheduled article by its publication time, a draft by its last change.
+ */
 export async function listAdminArticles(
   db: Db,
   opts: {
@@ -86,7 +89,10 @@ export async function listAdminArticles(
       .select({ article: articles, state: stateSql })
       .from(articles)
       .where(where)
-      .orderBy(desc(articles.updatedAt), desc(articles.id))
+      .orderBy(
+        desc(sql`coalesce(${articles.publishedAt}, ${articles.updatedAt})`),
+        desc(articles.id),
+      )
       .limit(opts.pageSize)
       .offset((opts.page - 1) * opts.pageSize),
     db.select({ n: count() }).from(articles).where(where),

@@ -23,11 +23,12 @@ import { actorOf } from '../../http/actor.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import { authorize } from '../../access/authorize.ts';
-import { presentElection } from '../present.ts';
+import { presentCandidate, presentElection } from '../present.ts';
 import {
   auditBallotRoute,
   castVote,
   getBallot,
+  listPublicCandidates,
   listPublicElections,
   myElections,
 } from './voting.routes.ts';
@@ -66,6 +67,13 @@ async function boothOf(
   };
 }
 
+const candidatesOf = (db: Db, electionId: string) =>
+  db
+    .select()
+    .from(candidates)
+    .where(eq(candidates.electionId, electionId))
+    .orderBy(asc(candidates.nomorUrut));
+
 export const votingRouter = createRouter()
   .openapi(listPublicElections, async (c) => {
     const rows = await c
@@ -78,6 +86,20 @@ export const votingRouter = createRouter()
     c.header('Cache-Control', 'no-store');
     return c.json({ items: rows.map((e) => presentElection(e)) }, 200);
   })
+  .openapi(listPublicCandidates, async (c) => {
+    const db = c.get('services').database.db;
+    const id = c.req.valid('param').id;
+    const [election] = await db.select().from(elections).where(eq(elections.id, id));
+    // The same elections as the public list: locked (candidates fixed) and not archived.
+    if (!election || (election.status !== 'ready' && election.status !== 'published'))
+      throw notFound();
+    const cands = await candidatesOf(db, id);
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      { election: presentElection(election), candidates: cands.map(presentCandidate) },
+      200,
+    );
+  })
   .openapi(getBallot, async (c) => {
     const user = c.get('user');
     if (!user) throw errors.unauthenticated();
@@ -86,11 +108,7 @@ export const votingRouter = createRouter()
     const [election] = await db.select().from(elections).where(eq(elections.id, id));
     if (!election || election.status === 'draft' || election.status === 'archived')
       throw notFound();
-    const cands = await db
-      .select()
-      .from(candidates)
-      .where(eq(candidates.electionId, id))
-      .orderBy(asc(candidates.nomorUrut));
+    const cands = await candidatesOf(db, id);
     // Where this account stands: rules/eligibility.ts, the same rule a cast is refused by.
     const { refusal, votedAt } = await standingIn(db, user.id, election);
     const verifiable =
@@ -101,15 +119,7 @@ export const votingRouter = createRouter()
     return c.json(
       {
         election: presentElection(election),
-        candidates: cands.map((x) => ({
-          id: x.id,
-          nomorUrut: x.nomorUrut,
-          namaKetua: x.namaKetua,
-          namaWakil: x.namaWakil,
-          visi: x.visi,
-          misi: x.misi,
-          foto: x.foto,
-        })),
+        candidates: cands.map(presentCandidate),
         choices: ballotChoices(
           cands.map((x) => x.id),
           election,

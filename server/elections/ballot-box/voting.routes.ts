@@ -18,6 +18,22 @@ export const listPublicElections = apiRoute(access.public, {
   },
 });
 
+export const listPublicCandidates = apiRoute(access.public, {
+  method: 'get',
+  path: '/elections/{id}/candidates',
+  tags: ['Pemilihan'],
+  summary:
+    'An election past its draft and its candidates, for anyone: photo, names, vision and mission, in ballot order',
+  request: { params: electionParam },
+  responses: {
+    200: {
+      description: 'Candidates',
+      content: json(z.object({ election: electionOut, candidates: z.array(candidateOut) })),
+    },
+    404: errorResponses[404],
+  },
+});
+
 const voterState = z.object({
   /** Whether this voter may cast now; when not, `reason` says why in Indonesian. */
   canVote: z.boolean(),

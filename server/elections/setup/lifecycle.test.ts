@@ -14,13 +14,14 @@ import { castThroughBooth, encryptChoice } from '../../test/booth.ts';
 import { TestTrustee, runCeremony } from '../../test/trustee.ts';
 import { startTestApp, type TestApp, type TestClient, type VoterInput } from '../../test/app.ts';
 
-type ErrorBody = { error: { code: string; message: string } };
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 let app: TestApp;
 let master: TestClient;
 let panitia: TestClient;
 let otherPanitia: TestClient;
 let electionId: string;
+let draftId: string;
 const people: { client: TestClient; input: VoterInput }[] = [];
 
 async function approvedElection(emailPemohon: string) {
@@ -69,6 +70,7 @@ beforeAll(async () => {
   electionId = a.election.id;
   panitia = await committeeFor(a.kodeUndangan, 'panitia-a@x.test');
   const b = await approvedElection('panitia-b@x.test');
+  draftId = b.election.id;
   otherPanitia = await committeeFor(b.kodeUndangan, 'panitia-b@x.test');
   for (let i = 0; i < 4; i++) {
     const client = app.client();
@@ -154,6 +156,22 @@ describe('preparing and running an election over HTTP', () => {
     }
     expect((await master.get(`/api/elections/${electionId}/overview`)).status).toBe(200);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a start already past when the settings are saved, at its field, changing nothing', async () => {
+    const db = app.services.database.db;
+    const [before] = await db.select().from(elections).where(eq(elections.id, electionId));
+    const res = await put(
+      panitia,
+      `/api/elections/${electionId}/settings`,
+      settings({ startsAt: new Date(Date.now() - 60_000).toISOString() }),
+    );
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error.fields).toEqual({
+      startsAt: 'Waktu mulai sudah lewat; pilih waktu di masa depan.',
+    });
+    const [after] = await db.select().from(elections).where(eq(elections.id, electionId));
+    expect(after).toEqual(before);
   });
 
   it('lists what blocks locking, then takes settings, candidates and an imported roll after a preview', async () => {
@@ -264,6 +282,33 @@ describe('preparing and running an election over HTTP', () => {
       expect(res.status).toBe(409);
       expect(((await res.json()) as ErrorBody).error.message).toMatch(/sudah dikunci/);
     }
+  });
+
+  it('shows anyone the locked election’s candidates in ballot order, and nothing of a draft', async () => {
+    const anyone = app.client();
+    const res = await anyone.get(`/api/elections/${electionId}/candidates`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      election: { id: string };
+      candidates: { nomorUrut: number; namaKetua: string; misi: string; foto: string }[];
+    };
+    expect(body.election.id).toBe(electionId);
+    expect(body.candidates.map((c) => c.nomorUrut)).toEqual([1, 2]);
+    expect(body.candidates[0]).toMatchObject({
+      namaKetua: candidate(1).namaKetua,
+      misi: candidate(1).misi,
+      foto: '',
+    });
+    // A draft's candidates can still change: it is not public, to anyone.
+    for (const client of [anyone, people[0]!.client, master]) {
+      const draft = await client.get(`/api/elections/${draftId}/candidates`);
+      expect(draft.status).toBe(404);
+      expect(((await draft.json()) as ErrorBody).error.message).toBe('Pemilihan tidak ditemukan.');
+    }
+    expect((await anyone.get(`/api/elections/${crypto.randomUUID()}/candidates`)).status).toBe(404);
+    const bad = await anyone.get('/api/elections/bukan-id/candidates');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as ErrorBody).error.message).toMatch(/ID pemilihan tidak valid/);
   });
 
   it('lets verified voters on the roll vote once while open, and tells the others why not', async () => {

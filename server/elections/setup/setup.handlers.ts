@@ -30,7 +30,7 @@ import { deliverCredentials } from '../credentials/deliver-credentials.ts';
 import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
 import { resendCredential as resendCommand } from '../credentials/resend-credential.ts';
 import { normalizeRecoveryCode } from '../../../shared/crypto/recovery-code.ts';
-import { presentElection, presentMember } from '../present.ts';
+import { presentCandidate, presentElection, presentMember } from '../present.ts';
 import {
   addCandidate,
   applyRoll,
@@ -76,16 +76,6 @@ const presentSettings = (e: Election) => ({
   extendedAt: e.extendedAt?.toISOString() ?? null,
   extensionReason: e.extensionReason,
   verifiable: e.ballotFormat === ENCRYPTED_BALLOT_FORMAT,
-});
-
-const presentCandidate = (c: typeof candidates.$inferSelect) => ({
-  id: c.id,
-  nomorUrut: c.nomorUrut,
-  namaKetua: c.namaKetua,
-  namaWakil: c.namaWakil,
-  visi: c.visi,
-  misi: c.misi,
-  foto: c.foto,
 });
 
 /** Loads the election and checks the actor may do `action` on it (404 before 403 only for those who may see it). */

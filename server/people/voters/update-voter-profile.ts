@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { user, voters } from '../../db/schema/index.ts';
+import { electionRoll, elections, user, voters } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { normalizeProfilePhoto } from '../../images/profile-photo.ts';
 import type { Prodi } from '../../../shared/people.ts';
@@ -47,6 +47,30 @@ export async function updateVoterProfile(
         input.nim !== current.nim ||
         input.namaLengkap !== current.namaLengkap ||
         input.prodi !== current.prodi;
+      // A verified voter on the locked roll of an election not over yet would lose their vote in
+      // it until verified again: refused, with the election named.
+      if (identityChanged && current.status === 'verified') {
+        const [onRoll] = await tx
+          .select({ title: elections.title })
+          .from(electionRoll)
+          .innerJoin(elections, eq(elections.id, electionRoll.electionId))
+          .where(
+            and(
+              eq(electionRoll.nim, current.nim),
+              eq(elections.status, 'ready'),
+              gt(elections.endsAt, new Date()),
+            ),
+          )
+          .limit(1);
+        if (onRoll)
+          throw new ApiError(
+            409,
+            'ON_LOCKED_ROLL',
+            `Nama Lengkap, NIM dan Program Studi tidak dapat diubah selama Anda terdaftar sebagai ` +
+              `pemilih "${onRoll.title}", yang belum selesai: perubahan itu akan membatalkan hak ` +
+              `pilih Anda sampai diverifikasi ulang. Bila data Anda salah, hubungi admin BEM.`,
+          );
+      }
       const [saved] = await tx
         .update(voters)
         .set({

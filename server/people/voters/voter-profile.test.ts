@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../admins/create-admin.ts';
-import { voters } from '../../db/schema/index.ts';
+import { elections, voters } from '../../db/schema/index.ts';
+import { insertOpenElection } from '../../test/elections.ts';
 import { startTestApp, type TestApp, type TestClient, type VoterInput } from '../../test/app.ts';
 import { imageBytes, jpegDataUrl } from '../../test/images.ts';
 
@@ -152,6 +153,42 @@ describe('PUT /api/voters/me', () => {
     }
   });
 
+  it('refuses a verified voter’s name, NIM or programme change while on the roll of a locked election not over yet', async () => {
+    const db = app.services.database.db;
+    const { client, input } = await signedInVoter();
+    await db.update(voters).set({ status: 'verified' }).where(eq(voters.nim, input.nim));
+    const { election } = await insertOpenElection(db, {
+      nims: [input.nim],
+      startsInMs: 86_400_000,
+      endsInMs: 2 * 86_400_000,
+    });
+    const profile = { namaLengkap: input.namaLengkap, nim: input.nim, prodi: input.prodi };
+    const before = await row(input.nim);
+    for (const change of [
+      { namaLengkap: 'Nama Diperbaiki' },
+      { nim: String(Number(input.nim) + 9).padStart(10, '0') },
+      { prodi: 'Elektro Mekanika' },
+    ]) {
+      const res = await put(client, { ...profile, foto: '', ...change });
+      expect(res.status, JSON.stringify(change)).toBe(409);
+      const body = (await res.json()) as ErrorBody;
+      expect(body.error.code).toBe('ON_LOCKED_ROLL');
+      expect(body.error.message).toContain(`"${election.title}"`);
+      expect(await row(input.nim)).toEqual(before);
+    }
+    // A photo costs nothing: saved.
+    expect((await put(client, { ...profile, foto: await jpegDataUrl(300, 200) })).status).toBe(200);
+    expect((await row(input.nim)).status).toBe('verified');
+    // Once the election is over, the change is taken (and checked again by an admin).
+    await db
+      .update(elections)
+      .set({ startsAt: new Date(Date.now() - 7_200_000), endsAt: new Date(Date.now() - 60_000) })
+      .where(eq(elections.id, election.id));
+    const res = await put(client, { ...profile, foto: '', prodi: 'Elektro Mekanika' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Voter).status).toBe('pending');
+  });
+
   it('refuses a NIM that belongs to another voter, changing nothing', async () => {
     const other = await signedInVoter();
     const { client, input } = await signedInVoter();
@@ -284,4 +321,35 @@ describe('PUT /api/voters/me', () => {
       expect(await row(input.nim)).toEqual(before);
     },
   );
+});
+
+describe('POST /api/auth/change-password', () => {
+  it('changes the password with the current one, ends the other sessions and keeps this one', async () => {
+    const { client, input } = await signedInVoter();
+    const elsewhere = app.client();
+    expect((await elsewhere.signIn(input.email, input.password)).status).toBe(200);
+    const change = (c: TestClient, currentPassword: string) =>
+      c.post('/api/auth/change-password', {
+        currentPassword,
+        newPassword: 'sandi-baru-yang-panjang',
+        revokeOtherSessions: true,
+      });
+
+    // A wrong current password changes nothing.
+    const wrong = await change(client, 'bukan-sandinya');
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as ErrorBody).error).toMatchObject({
+      code: 'INVALID_PASSWORD',
+      message: 'Kata sandi salah.',
+    });
+    expect((await elsewhere.get('/api/voters/me')).status).toBe(200);
+    // Nobody signed out can change anyone's.
+    expect((await change(app.client(), input.password)).status).toBe(401);
+
+    expect((await change(client, input.password)).status).toBe(200);
+    expect((await client.get('/api/voters/me')).status).toBe(200);
+    expect((await elsewhere.get('/api/voters/me')).status).toBe(401);
+    expect((await app.client().signIn(input.email, input.password)).status).toBe(401);
+    expect((await app.client().signIn(input.email, 'sandi-baru-yang-panjang')).status).toBe(200);
+  });
 });

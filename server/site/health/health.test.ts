@@ -134,12 +134,18 @@ describe('API conventions', () => {
 });
 
 describe('web app serving', () => {
-  it('falls back to the app shell for page paths', async () => {
-    for (const p of ['/', '/berita', '/panitia/abc/kandidat', '/halaman-yang-tidak-ada']) {
+  it('falls back to the app shell for page paths, answering 404 outside the route table', async () => {
+    for (const p of ['/', '/berita', '/panitia/abc/kandidat', '/pemilihan/abc/kandidat']) {
       const res = await fetch(app.url + p);
-      expect(res.status).toBe(200);
+      expect(res.status, p).toBe(200);
       expect(await res.text()).toContain('app shell');
       expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    // The web app still shows its not-found page; crawlers and link checkers are told the truth.
+    for (const p of ['/halaman-yang-tidak-ada', '/panitia/abc/lainnya', '/admin/x/y']) {
+      const res = await fetch(app.url + p);
+      expect(res.status, p).toBe(404);
+      expect(await res.text()).toContain('app shell');
     }
   });
 

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/metrics.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { pageViews, webVitals } from '../../db/schema/index.ts';
+import { pageTitles } from './page-titles.ts';
 
 /** Today's date in WIB, as the database's clock says: the day a page view is counted on. */
 const WIB_TODAY = sql`(now() at time zone 'Asia/Jakarta')::date`;
@@ -20,7 +21,7 @@ function pageExists(path: string) {
   if (article)
     return sql`exists (select 1 from articles where slug = ${article[1]!}
       and status = 'published' and published_at <= now())`;
-  const election = /^\/(?:voting|hasil)\/([0-9a-fA-F-]{36})$/.exec(path);
+  const election = /^\/(?:voting|hasil|pemilihan)\/([0-9a-fA-F-]{36})(?:\/kandidat)?$/.exec(path);
   if (election)
     return sql`exists (select 1 from elections where id::text = ${election[1]!.toLowerCase()}
       and status <> 'draft')`;
@@ -96,7 +97,11 @@ async function topPages(db: Db) {
       order by views desc, path asc
       limit 10`,
   );
-  return rows.map((r) => ({ path: r.path, views: Number(r.views) }));
+  const titles = await pageTitles(
+    db,
+    rows.map((r) => r.path),
+  );
+  return rows.map((r) => ({ path: r.path, title: titles.get(r.path)!, views: Number(r.views) }));
 }
 
 /**

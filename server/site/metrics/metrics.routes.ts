@@ -72,7 +72,7 @@ export const getUsage = apiRoute(access.dashboard, {
           .object({
             days: z.array(z.object({ day: z.string(), views: z.number() })),
             totalViews: z.number(),
-            topPages: z.array(z.object({ path: z.string(), views: z.number() })),
+            topPages: z.array(z.object({ path: z.string(), title: z.string(), views: z.number() })),
             vitals: z.array(
               z.object({
                 name: z.enum(VITAL_NAMES),

@@ -12,14 +12,14 @@ import {
   webVitals,
 } from '../../db/schema/index.ts';
 import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
-import { insertVoters } from '../../test/elections.ts';
+import { insertOpenElection, insertVoters } from '../../test/elections.ts';
 import { VIEWS_PER_MINUTE, VITALS_PER_MINUTE } from './metrics.handlers.ts';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Usage = {
   days: { day: string; views: number }[];
   totalViews: number;
-  topPages: { path: string; views: number }[];
+  topPages: { path: string; title: string; views: number }[];
   vitals: { name: string; p75: number | null; samples: number; rating: string | null }[];
 };
 
@@ -264,7 +264,12 @@ describe('dashboard figures', () => {
 
   it('sum views per WIB day over 30 days, list the top 10 pages and compute each vital’s p75', async () => {
     const today = await wibToday();
+    const { election } = await insertOpenElection(db, { candidates: 2 });
     await db.insert(pageViews).values([
+      // The most viewed pages, each named by its title.
+      { day: today, path: '/tentang', views: 100 },
+      { day: today, path: '/berita/terbit', views: 99 },
+      { day: today, path: `/pemilihan/${election.id}/kandidat`, views: 98 },
       { day: shiftDay(today, -3), path: '/layanan', views: 7 },
       { day: shiftDay(today, -29), path: '/layanan', views: 2 },
       // Outside the 30 days: neither in the days nor in the top pages.
@@ -290,9 +295,19 @@ describe('dashboard figures', () => {
     expect(usage.days.at(-1)!.views).toBe(todayViews);
     expect(usage.totalViews).toBe(usage.days.reduce((s, d) => s + d.views, 0));
     expect(usage.topPages).toHaveLength(10);
-    expect(usage.topPages[0]).toEqual({ path: '/berita/artikel-10', views: 30 });
+    expect(usage.topPages.slice(0, 4)).toEqual([
+      { path: '/tentang', title: 'Tentang', views: 100 },
+      { path: '/berita/terbit', title: 'Berita: Terbit', views: 99 },
+      {
+        path: `/pemilihan/${election.id}/kandidat`,
+        title: `Kandidat: ${election.title}`,
+        views: 98,
+      },
+      // No such article: the address itself.
+      { path: '/berita/artikel-10', title: '/berita/artikel-10', views: 30 },
+    ]);
     expect(usage.topPages.map((p) => p.path)).not.toContain('/struktur');
-    expect(usage.topPages.map((p) => p.path)).not.toContain('/berita/artikel-0');
+    expect(usage.topPages.map((p) => p.path)).not.toContain('/berita/artikel-3');
 
     // Known samples (the rows from earlier tests are cleared by giving them an old time).
     await db.update(webVitals).set({ at: new Date(Date.now() - 40 * 86_400_000) });

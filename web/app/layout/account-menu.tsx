@@ -4,6 +4,7 @@ import { Link, NavLink } from '../../components/link.tsx';
 import { paths } from '../../config/paths.ts';
 import type { Me } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { useMyCommitteeElections } from '../../features/committee/api/my-elections.ts';
 
 /*
  * The top bar's parts for someone signed in. They load with the page only when someone is signed
@@ -71,13 +72,27 @@ export function MobileAccountItems({ me }: { me: Me }) {
   );
 }
 
+/**
+ * The elections this person serves (committee member or witness, each also a key holder): the
+ * way back to their area from anywhere on the site.
+ */
+function useServedElections(me: Me) {
+  const serves = me.abilities.committeeOf.length + me.abilities.witnessOf.length > 0;
+  const served = useMyCommitteeElections(serves);
+  return (served.data?.items ?? []).map((e) => ({
+    to: paths.panitia(e.id),
+    label: `${e.title} (${e.role === 'panitia' ? 'Panitia' : 'Saksi'})`,
+  }));
+}
+
 /** The person's links and Logout; in the phone's menu they show which page is open. */
 function AccountList({ me, mobile }: { me: Me; mobile: boolean }) {
   const logout = useLogout();
+  const served = useServedElections(me);
   const ItemLink = mobile ? NavLink : Link;
   return (
     <ul>
-      {accountItems(me, mobile).map((i) => (
+      {[...served, ...accountItems(me, mobile)].map((i) => (
         <li key={i.to}>
           <ItemLink to={i.to}>{i.label}</ItemLink>
         </li>

@@ -1,3 +1,4 @@
+import { ChangePasswordForm } from '../../features/profile/components/change-password-form.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
@@ -20,6 +21,7 @@ export function Component() {
       <div className="container page">
         <h1>Edit Profil Admin</h1>
         <AdminProfile />
+        <ChangePasswordForm />
       </div>
     </RequireRole>
   );

@@ -6,24 +6,7 @@ import { useMe } from '../../features/auth/api/get-me.ts';
 import { useMyElections } from '../../features/elections/api/elections.ts';
 import { ElectionCard } from '../../features/elections/components/election-card.tsx';
 import { RequireRole } from '../guards.tsx';
-
-const statusText = {
-  pending: {
-    label: 'Menunggu verifikasi',
-    tone: 'pending',
-    help: 'Admin BEM sedang memeriksa data Anda. Anda dapat memilih setelah terverifikasi.',
-  },
-  verified: {
-    label: 'Terverifikasi',
-    tone: 'ok',
-    help: 'Data Anda sudah diverifikasi. Anda dapat memilih pada pemilihan yang Anda ikuti.',
-  },
-  rejected: {
-    label: 'Ditolak',
-    tone: 'bad',
-    help: 'Periksa alasan di bawah, perbaiki data di profil Anda, lalu tunggu verifikasi ulang.',
-  },
-} as const;
+import { voterStatusText } from '../../features/profile/voter-status.ts';
 
 function MyElections() {
   const elections = useMyElections(true);
@@ -45,7 +28,7 @@ function Dashboard() {
   const me = useMe();
   const voter = me.data?.voter;
   if (!voter) return <p role="status">Memuat...</p>;
-  const status = statusText[voter.status];
+  const status = voterStatusText[voter.status];
   return (
     <>
       <h1>Halo, {voter.namaTampilan || voter.namaLengkap}!</h1>

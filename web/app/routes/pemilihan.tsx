@@ -4,6 +4,50 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { usePublicElections } from '../../features/elections/api/elections.ts';
 import { ElectionCard } from '../../features/elections/components/election-card.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { voterStatusText } from '../../features/profile/voter-status.ts';
+
+/**
+ * The way in for a student: sign in or register as a voter; a signed-in voter sees where they
+ * stand instead. Organisations ask for an election from here too.
+ */
+function VoterEntry() {
+  const me = useMe();
+  const voter = me.data?.voter;
+  const status = voter ? voterStatusText[voter.status] : null;
+  return (
+    <>
+      {voter && status ? (
+        <section className="card voter-entry" aria-labelledby="voter-entry-title">
+          <h2 id="voter-entry-title">Status Anda sebagai pemilih</h2>
+          <p>
+            {voter.namaTampilan || voter.namaLengkap} ·{' '}
+            <span className={`badge badge-${status.tone}`}>{status.label}</span>
+          </p>
+          <p className="field-hint">{status.help}</p>
+          <Link className="btn btn-primary" to={paths.dashboardPemilih}>
+            Dashboard Pemilih
+          </Link>
+        </section>
+      ) : null}
+      <p className="page-actions">
+        {me.data?.user ? null : (
+          <>
+            <Link className="btn btn-primary" to={paths.loginPemilih}>
+              Masuk sebagai pemilih
+            </Link>
+            <Link className="btn btn-accent" to={paths.registerPemilih}>
+              Daftar sebagai pemilih
+            </Link>
+          </>
+        )}
+        <Link className="btn btn-outline" to={paths.requestPemilihan}>
+          Ajukan pemilihan baru
+        </Link>
+      </p>
+    </>
+  );
+}
 
 /** /pemilihan: the voting landing — elections open now, coming, and finished. */
 export function Component() {
@@ -25,14 +69,7 @@ export function Component() {
         Pemilihan yang diselenggarakan melalui situs BEM. Masuk sebagai pemilih untuk memberikan
         suara; setiap mahasiswa terverifikasi memiliki satu suara yang rahasia.
       </p>
-      <p className="page-actions">
-        <Link className="btn btn-primary" to={paths.loginPemilih}>
-          Masuk sebagai pemilih
-        </Link>
-        <Link className="btn btn-outline" to={paths.requestPemilihan}>
-          Ajukan pemilihan baru
-        </Link>
-      </p>
+      <VoterEntry />
       {elections.isPending ? <p role="status">Memuat...</p> : null}
       {elections.isError ? <Alert kind="error">{elections.error.message}</Alert> : null}
       {elections.isSuccess && items.length === 0 ? (

@@ -1,3 +1,4 @@
+import { ChangePasswordForm } from '../../features/profile/components/change-password-form.tsx';
 import { RequireRole } from '../guards.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
@@ -20,6 +21,7 @@ export function Component() {
       <div className="container page">
         <h1>Edit Profil Pemilih</h1>
         <VoterProfile />
+        <ChangePasswordForm />
       </div>
     </RequireRole>
   );

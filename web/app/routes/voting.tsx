@@ -9,6 +9,7 @@ import { BallotForm } from '../../features/elections/components/ballot-form.tsx'
 import type { CastReceipt } from '../../features/elections/components/receipt-card.tsx';
 import { Receipt } from '../../features/elections/components/after-vote.tsx';
 import { PhaseBadge } from '../../components/phase-badge.tsx';
+import { CandidateProfiles } from '../../features/elections/components/candidate-profiles.tsx';
 import { formatWib } from '../../lib/wib.ts';
 import { RequireRole } from '../guards.tsx';
 import {
@@ -59,6 +60,11 @@ function Voting({ id }: { id: string }) {
         sampai {formatWib(election.endsAt)}
       </p>
       {me.canVote ? (
+        <p>
+          <Link to={paths.kandidat(election.id)}>Profil lengkap kandidat</Link>
+        </p>
+      ) : null}
+      {me.canVote ? (
         <CredentialGate ballot={ballot.data}>
           {(credential) => (
             <BallotForm ballot={ballot.data} credential={credential} onCast={setReceipt} />
@@ -73,22 +79,10 @@ function Voting({ id }: { id: string }) {
           <p>
             <Link to={paths.hasil(election.id)}>Lihat partisipasi dan hasil</Link>
           </p>
-          {ballot.data.candidates.length ? (
-            <section aria-labelledby="cands">
-              <h2 id="cands">Kandidat</h2>
-              <ul className="candidate-list">
-                {ballot.data.candidates.map((c) => (
-                  <li key={c.id} className="card">
-                    <strong>
-                      {c.nomorUrut}. {c.namaKetua}
-                      {c.namaWakil ? ` & ${c.namaWakil}` : ''}
-                    </strong>
-                    {c.visi ? <p className="prewrap">{c.visi}</p> : null}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <section aria-labelledby="cands">
+            <h2 id="cands">Kandidat</h2>
+            <CandidateProfiles candidates={ballot.data.candidates} />
+          </section>
         </>
       )}
     </>

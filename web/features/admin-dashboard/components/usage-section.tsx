@@ -137,9 +137,10 @@ export function UsageSection() {
                   {usage.data.topPages.map((p) => (
                     <tr key={p.path}>
                       <td>
-                        <Link to={p.path} className="page-path">
+                        <Link to={p.path}>{p.title}</Link>
+                        <span className="page-path field-hint">
                           {decodeURIComponentSafe(p.path)}
-                        </Link>
+                        </span>
                       </td>
                       <td>{number.format(p.views)}</td>
                     </tr>

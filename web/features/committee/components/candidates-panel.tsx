@@ -102,10 +102,8 @@ function CandidateForm({
           />
         </div>
         <div>
-          <p className="field-label" id="c-foto">
-            Foto
-          </p>
           <PhotoPanel
+            label="Foto"
             foto={foto}
             initial={namaKetua}
             onChange={(next) => setValue('foto', next, { shouldDirty: true })}

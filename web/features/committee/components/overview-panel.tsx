@@ -117,9 +117,11 @@ export function OverviewPanel({ overview }: { overview: Overview; canPrepare?: b
             </li>
           ))}
         </ul>
-        <p className="field-hint">
-          Hanya jumlah yang sudah memilih; perolehan suara tersegel sampai pemungutan ditutup.
-        </p>
+        {['closed', 'published', 'archived'].includes(election.phase) ? null : (
+          <p className="field-hint">
+            Hanya jumlah yang sudah memilih; perolehan suara tersegel sampai pemungutan ditutup.
+          </p>
+        )}
       </section>
       {election.status === 'draft' ? (
         <section className="card" aria-labelledby="siap">

@@ -1,3 +1,4 @@
+import { InvalidRows } from '../../../components/invalid-rows.tsx';
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -217,22 +218,7 @@ function Roll({ overview }: { overview: Overview }) {
               mendaftar dan diverifikasi).
             </li>
             <li>{preview.data.duplicates.length} NIM ganda dilewati.</li>
-            <li>
-              {preview.data.invalid.length} baris tidak valid
-              {preview.data.invalid.length ? ':' : '.'}
-              {preview.data.invalid.length ? (
-                <ul>
-                  {preview.data.invalid.slice(0, 10).map((i) => (
-                    <li key={i.line}>
-                      Baris {i.line} ({i.value ? `“${i.value}”` : 'kosong'}): {i.reason}
-                    </li>
-                  ))}
-                  {preview.data.invalid.length > 10 ? (
-                    <li>dan {preview.data.invalid.length - 10} baris lainnya.</li>
-                  ) : null}
-                </ul>
-              ) : null}
-            </li>
+            <InvalidRows rows={preview.data.invalid} />
           </ul>
         ) : null}
       </ConfirmDialog>

@@ -15,6 +15,17 @@ export const usePublicElections = () =>
     }),
   );
 
+/** An election past its draft and its candidates, for anyone (the public candidate page). */
+export const getPublicCandidates = (id: string) =>
+  json(api.elections[':id'].candidates.$get({ param: { id } }));
+export type PublicCandidate = Awaited<ReturnType<typeof getPublicCandidates>>['candidates'][number];
+export const usePublicCandidates = (id: string) =>
+  useQuery({
+    queryKey: ['elections', 'public', id, 'candidates'],
+    queryFn: () => getPublicCandidates(id),
+    staleTime: 30_000,
+  });
+
 /** The voter's own elections with their state. */
 export const getMyElections = () => json(api.voters.me.elections.$get());
 export const useMyElections = (enabled: boolean) =>

@@ -39,11 +39,9 @@ export function ElectionCard({ election, me }: { election: PublicElection; me?: 
             Pilih sekarang
           </Link>
         ) : null}
-        {phase === 'upcoming' ? (
-          <Link className="btn btn-outline" to={paths.voting(election.id)}>
-            Lihat kandidat
-          </Link>
-        ) : null}
+        <Link className="btn btn-outline" to={paths.kandidat(election.id)}>
+          Lihat kandidat
+        </Link>
         {phase === 'closed' || phase === 'published' || phase === 'open' ? (
           <Link className="btn btn-outline" to={paths.hasil(election.id)}>
             {phase === 'open' ? 'Lihat partisipasi' : 'Lihat hasil'}

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PRODI } from '../../../../shared/people.ts';
@@ -11,6 +13,11 @@ import { PhotoPanel } from '../../../components/photo-panel.tsx';
 import { useProfileSave } from '../hooks/use-profile-save.ts';
 
 const fields = ['namaLengkap', 'nim', 'prodi', 'foto'] as const;
+const IDENTITY = [
+  ['namaLengkap', 'Nama Lengkap'],
+  ['nim', 'NIM'],
+  ['prodi', 'Program Studi'],
+] as const;
 
 const pick = (v: OwnVoter): VoterProfileInput => ({
   namaLengkap: v.namaLengkap,
@@ -41,7 +48,14 @@ export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
     fields,
   });
 
-  const onSubmit = handleSubmit(save.submit, save.clear);
+  // A verified (or rejected) voter's name, NIM and programme were checked by an admin: changing
+  // one sends them back to verification, so it is confirmed first, with the fields named.
+  const [confirming, setConfirming] = useState<{ values: VoterProfileInput; names: string[] }>();
+  const onSubmit = handleSubmit((values) => {
+    const names = IDENTITY.filter(([k]) => values[k] !== voter[k]).map(([, label]) => label);
+    if (voter.status !== 'pending' && names.length) setConfirming({ values, names });
+    else return save.submit(values);
+  }, save.clear);
 
   return (
     <form className="profile-layout" onSubmit={onSubmit} noValidate>
@@ -58,11 +72,13 @@ export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
         )}
       />
       <div className="profile-fields card">
-        {voter.status === 'verified' ? (
+        {voter.status === 'pending' ? null : (
           <p className="field-hint">
-            Mengubah NIM akan mengembalikan status Anda ke menunggu verifikasi.
+            Mengubah Nama Lengkap, NIM atau Program Studi akan mengembalikan status Anda ke menunggu
+            verifikasi; sampai diverifikasi ulang oleh admin BEM, Anda tidak dapat memilih. Foto
+            dapat diubah kapan saja.
           </p>
-        ) : null}
+        )}
         <TextField
           label="Nama Lengkap"
           autoComplete="name"
@@ -90,6 +106,23 @@ export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
         </div>
         <SaveStatus state={save.state} />
       </div>
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title="Simpan perubahan data diri?"
+        confirmLabel="Ya, Simpan"
+        onCancel={() => setConfirming(undefined)}
+        onConfirm={() => {
+          const values = confirming?.values;
+          setConfirming(undefined);
+          if (values) void save.submit(values);
+        }}
+      >
+        <p>
+          Anda mengubah {confirming?.names.join(', ')}. Status Anda akan kembali menjadi{' '}
+          <strong>Menunggu verifikasi</strong> dan Anda tidak dapat memilih sampai admin BEM
+          memeriksa data Anda lagi.
+        </p>
+      </ConfirmDialog>
     </form>
   );
 }

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReset, UseFormSetError } from 'react-hook-form';
 import type { SaveState } from '../../../components/save-status.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 
 /**
  * The spec's save sequence for a profile editor: "Menyimpan...", then "Profil berhasil
- * diperbarui!" or "Gagal memperbarui profil." (with the server's field messages placed). What was
+ * diperbarui!" or "Gagal memperbarui profil." (with the server's field messages placed, or its
+ * reason after it when the refusal concerns no field). What was
  * saved becomes the form's clean state, so later live changes reach those fields too.
  */
 export function useProfileSave<T extends FieldValues, R>(opts: {
@@ -22,8 +24,13 @@ export function useProfileSave<T extends FieldValues, R>(opts: {
       opts.reset(opts.toValues(await opts.save(values)));
       setState({ kind: 'done', message: 'Profil berhasil diperbarui!' });
     } catch (err) {
-      applyServerErrors(err, opts.setError, opts.fields);
-      setState({ kind: 'done', message: 'Gagal memperbarui profil.' });
+      const reason = applyServerErrors(err, opts.setError, opts.fields);
+      // A refusal that concerns no field says why (the server's words); a failure says only that.
+      const refusal = err instanceof ApiError && err.status < 500 ? reason : undefined;
+      setState({
+        kind: 'done',
+        message: refusal ? `Gagal memperbarui profil. ${refusal}` : 'Gagal memperbarui profil.',
+      });
     }
   };
   return { state, submit, clear: () => setState({ kind: 'idle' }) };

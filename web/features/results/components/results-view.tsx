@@ -239,7 +239,8 @@ export function ResultsView({ data }: { data: ResultsResponse }) {
         </>
       )}
       {election.verifiable ? <RecordSection electionId={election.id} /> : null}
-      <ReceiptCheck electionId={election.id} />
+      {/* A Kode Bukti exists only once a ballot can be cast. */}
+      {election.phase === 'upcoming' ? null : <ReceiptCheck electionId={election.id} />}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { InvalidRows } from '../../../components/invalid-rows.tsx';
 import { useRef, useState } from 'react';
 import { PRODI } from '../../../../shared/people.ts';
 import { Alert } from '../../../components/alert.tsx';
@@ -120,7 +121,25 @@ export function VoterVerification() {
       </div>
       {voters.isPending ? <p role="status">Memuat...</p> : null}
       {voters.data && voters.data.items.length === 0 ? (
-        <p className="empty-state">Tidak ada pendaftar yang cocok.</p>
+        <div className="empty-state">
+          {f.status === 'pending' && !f.q && !f.prodi ? (
+            <p>
+              Tidak ada pendaftar yang menunggu verifikasi. {voters.data.counts.verified} pemilih
+              sudah terverifikasi dan {voters.data.counts.rejected} ditolak.
+            </p>
+          ) : (
+            <p>Tidak ada pendaftar yang cocok dengan pencarian dan saringan ini.</p>
+          )}
+          {f.status || f.q || f.prodi ? (
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => setF({ q: '', status: '', prodi: '', page: 1 })}
+            >
+              Tampilkan semua pendaftar
+            </button>
+          ) : null}
+        </div>
       ) : null}
       <ul className="request-list">
         {voters.data?.items.map((v) => (
@@ -234,7 +253,7 @@ export function VoterVerification() {
               (diverifikasi setelah mereka membuka tautan konfirmasi dan daftar diimpor lagi).
             </li>
             <li>{preview.data.notRegistered} mahasiswa belum mendaftar.</li>
-            <li>{preview.data.invalid.length} baris tidak valid.</li>
+            <InvalidRows rows={preview.data.invalid} />
           </ul>
         ) : null}
       </ConfirmDialog>
