@@ -88,7 +88,9 @@ test(
     await step(page, info, '5 profile change confirmed first', false);
     await dialog.getByRole('button', { name: 'Ya, Simpan' }).click();
     await expect(
-      page.getByText(`terdaftar sebagai pemilih "${e.title}"`, { exact: false }),
+      page.getByText(`sebagai pemilih pada pemilihan "${e.title}" yang belum berakhir`, {
+        exact: false,
+      }),
     ).toBeVisible();
     await page.goto('/dashboard-pemilih');
     await expect(page.getByTestId('voter-status')).toHaveText('Terverifikasi');

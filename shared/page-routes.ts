@@ -57,6 +57,9 @@ export function isPageRoute(path: string): boolean {
   return patterns.some(
     (p) =>
       p.length === segments.length &&
-      p.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i])),
+      // Static parts compare without case, as the web router matches them.
+      p.every((part, i) =>
+        part.startsWith(':') ? segments[i] !== '' : part === segments[i]!.toLowerCase(),
+      ),
   );
 }

@@ -138,6 +138,8 @@ export function createAuth(opts: AuthOptions) {
         '/verify-email': { window: 60, max: 1200 },
         '/request-password-reset': { window: 600, max: 60 },
         '/reset-password': { window: 600, max: 60 },
+        // Guessing a signed-in account's current password (a shared campus computer) is slowed.
+        '/change-password': { window: 600, max: 30 },
       },
     },
     plugins: [

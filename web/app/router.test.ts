@@ -26,6 +26,8 @@ describe('the page route list the server answers 404 by', () => {
       '/voting/0b6e6a8e-3f3c-4c1e-9a55-2f1b1f6a2d10',
       '/panitia/abc/wali-kunci',
       '/pemilihan/abc/kandidat',
+      '/Pemilihan',
+      '/BERITA/Kabar',
     ])
       expect(isPageRoute(path), path).toBe(true);
     for (const path of [

@@ -305,6 +305,11 @@ describe('preparing and running an election over HTTP', () => {
       expect(draft.status).toBe(404);
       expect(((await draft.json()) as ErrorBody).error.message).toBe('Pemilihan tidak ditemukan.');
     }
+    // Nor is an archived one (cancelled, or taken off the public list).
+    const db = app.services.database.db;
+    await db.update(elections).set({ status: 'archived' }).where(eq(elections.id, draftId));
+    expect((await anyone.get(`/api/elections/${draftId}/candidates`)).status).toBe(404);
+    await db.update(elections).set({ status: 'draft' }).where(eq(elections.id, draftId));
     expect((await anyone.get(`/api/elections/${crypto.randomUUID()}/candidates`)).status).toBe(404);
     const bad = await anyone.get('/api/elections/bukan-id/candidates');
     expect(bad.status).toBe(400);

@@ -100,12 +100,19 @@ export async function lockElection(
     const blockers = await blockersOf(tx, election, new Date(), opts.simulated);
     if (blockers.length)
       throw new ApiError(409, 'NOT_READY', `Pemilihan belum dapat dikunci: ${blockers.join(' ')}`);
+    // The voters read into the roll are share-locked until the lock commits: a profile save
+    // (which locks its voter row for update) then waits, and sees this election locked when it
+    // checks whether a changed NIM or programme would cost a vote.
     if (election.rollMode !== 'roll') {
       await tx.delete(electionRoll).where(eq(electionRoll.electionId, electionId));
       await tx.execute(sql`
         insert into election_roll (election_id, nim, prodi)
-        select ${electionId}, v.nim, v.prodi::text from voters v where ${rollRuleSql(election)}`);
+        select ${electionId}, v.nim, v.prodi::text from voters v where ${rollRuleSql(election)}
+        for share of v`);
     } else {
+      await tx.execute(sql`
+        select 1 from voters v join election_roll r on r.nim = v.nim
+        where r.election_id = ${electionId} for share of v`);
       await tx.execute(sql`
         update election_roll r set prodi = v.prodi::text from voters v
         where r.election_id = ${electionId} and v.nim = r.nim`);

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { electionRoll, elections, user, voters } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -58,7 +58,7 @@ export async function updateVoterProfile(
             and(
               eq(electionRoll.nim, current.nim),
               eq(elections.status, 'ready'),
-              gt(elections.endsAt, new Date()),
+              gt(elections.endsAt, sql`now()`),
             ),
           )
           .limit(1);
@@ -66,9 +66,10 @@ export async function updateVoterProfile(
           throw new ApiError(
             409,
             'ON_LOCKED_ROLL',
-            `Nama Lengkap, NIM dan Program Studi tidak dapat diubah selama Anda terdaftar sebagai ` +
-              `pemilih "${onRoll.title}", yang belum selesai: perubahan itu akan membatalkan hak ` +
-              `pilih Anda sampai diverifikasi ulang. Bila data Anda salah, hubungi admin BEM.`,
+            `Nama Lengkap, NIM, atau Program Studi tidak dapat diubah selama Anda terdaftar ` +
+              `sebagai pemilih pada pemilihan "${onRoll.title}" yang belum berakhir: perubahan ` +
+              `itu akan menangguhkan hak pilih Anda sampai diverifikasi ulang. Bila data Anda ` +
+              `salah, hubungi admin BEM.`,
           );
       }
       const [saved] = await tx

@@ -173,7 +173,9 @@ describe('PUT /api/voters/me', () => {
       expect(res.status, JSON.stringify(change)).toBe(409);
       const body = (await res.json()) as ErrorBody;
       expect(body.error.code).toBe('ON_LOCKED_ROLL');
-      expect(body.error.message).toContain(`"${election.title}"`);
+      expect(body.error.message).toContain(
+        `pada pemilihan "${election.title}" yang belum berakhir`,
+      );
       expect(await row(input.nim)).toEqual(before);
     }
     // A photo costs nothing: saved.

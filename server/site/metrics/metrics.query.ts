@@ -21,10 +21,15 @@ function pageExists(path: string) {
   if (article)
     return sql`exists (select 1 from articles where slug = ${article[1]!}
       and status = 'published' and published_at <= now())`;
-  const election = /^\/(?:voting|hasil|pemilihan)\/([0-9a-fA-F-]{36})(?:\/kandidat)?$/.exec(path);
+  const election = /^\/(?:voting|hasil)\/([0-9a-fA-F-]{36})$/.exec(path);
   if (election)
     return sql`exists (select 1 from elections where id::text = ${election[1]!.toLowerCase()}
       and status <> 'draft')`;
+  // The candidate page, while the public list shows the election.
+  const candidates = /^\/pemilihan\/([0-9a-fA-F-]{36})\/kandidat$/.exec(path);
+  if (candidates)
+    return sql`exists (select 1 from elections where id::text = ${candidates[1]!.toLowerCase()}
+      and status in ('ready', 'published'))`;
   return sql`true`;
 }
 

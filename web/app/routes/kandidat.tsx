@@ -14,9 +14,9 @@ import { formatWib } from '../../lib/wib.ts';
  * the results.
  */
 export function Component() {
-  useDocumentTitle('Kandidat');
   const { eventId = '' } = useParams();
   const data = usePublicCandidates(eventId);
+  useDocumentTitle(data.data ? `Kandidat ${data.data.election.title}` : 'Kandidat');
   return (
     <div className="container page">
       <nav aria-label="Remah roti" className="page-crumbs">
@@ -37,6 +37,7 @@ export function Component() {
             {formatWib(data.data.election.startsAt)} sampai {formatWib(data.data.election.endsAt)}
           </p>
           <NextStep election={data.data.election} />
+          <h2>Daftar Kandidat</h2>
           <CandidateProfiles candidates={data.data.candidates} />
         </>
       ) : null}

@@ -60,9 +60,9 @@ export function ChangePasswordForm() {
           }}
         />
         <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Menyimpan...' : 'Ubah Kata Sandi'}
+          {formState.isSubmitting ? 'Mengubah...' : 'Ubah Kata Sandi'}
         </button>
-        <div role="status">{result ? <Alert kind={result.kind}>{result.text}</Alert> : null}</div>
+        {result ? <Alert kind={result.kind}>{result.text}</Alert> : null}
       </form>
     </section>
   );

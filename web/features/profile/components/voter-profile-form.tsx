@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PRODI } from '../../../../shared/people.ts';
+import { normalizeNim } from '../../../../shared/nim.ts';
 import { voterProfileSchema, type VoterProfileInput } from '../../../../shared/schemas/account.ts';
 import { SelectField, TextField } from '../../../components/form-field.tsx';
 import { SaveStatus } from '../../../components/save-status.tsx';
@@ -13,6 +14,12 @@ import { PhotoPanel } from '../../../components/photo-panel.tsx';
 import { useProfileSave } from '../hooks/use-profile-save.ts';
 
 const fields = ['namaLengkap', 'nim', 'prodi', 'foto'] as const;
+const normalizedNim = (nim: string) => {
+  const n = normalizeNim(nim);
+  return n.ok ? n.nim : nim;
+};
+const listed = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} dan ${names.at(-1)}` : (names[0] ?? '');
 const IDENTITY = [
   ['namaLengkap', 'Nama Lengkap'],
   ['nim', 'NIM'],
@@ -52,7 +59,9 @@ export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
   // one sends them back to verification, so it is confirmed first, with the fields named.
   const [confirming, setConfirming] = useState<{ values: VoterProfileInput; names: string[] }>();
   const onSubmit = handleSubmit((values) => {
-    const names = IDENTITY.filter(([k]) => values[k] !== voter[k]).map(([, label]) => label);
+    // A NIM stored before normalisation (leading zeros) is the same NIM as typed without them.
+    const stored = { ...voter, nim: normalizedNim(voter.nim) };
+    const names = IDENTITY.filter(([k]) => values[k] !== stored[k]).map(([, label]) => label);
     if (voter.status !== 'pending' && names.length) setConfirming({ values, names });
     else return save.submit(values);
   }, save.clear);
@@ -118,7 +127,7 @@ export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
         }}
       >
         <p>
-          Anda mengubah {confirming?.names.join(', ')}. Status Anda akan kembali menjadi{' '}
+          Anda mengubah {listed(confirming?.names ?? [])}. Status Anda akan kembali menjadi{' '}
           <strong>Menunggu verifikasi</strong> dan Anda tidak dapat memilih sampai admin BEM
           memeriksa data Anda lagi.
         </p>

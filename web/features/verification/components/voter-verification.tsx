@@ -128,7 +128,7 @@ export function VoterVerification() {
               sudah terverifikasi dan {voters.data.counts.rejected} ditolak.
             </p>
           ) : (
-            <p>Tidak ada pendaftar yang cocok dengan pencarian dan saringan ini.</p>
+            <p>Tidak ada pendaftar yang cocok dengan pencarian dan filter ini.</p>
           )}
           {f.status || f.q || f.prodi ? (
             <button
