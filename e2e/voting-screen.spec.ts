@@ -71,6 +71,13 @@ test(
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: info.outputPath('ballot.png'), fullPage: true });
 
+    // Sent without a choice: the message comes into view and takes the focus, nothing is sent.
+    await page.getByRole('button', { name: 'Kirim Suara' }).click();
+    const noChoice = page.getByText('Pilih salah satu pilihan terlebih dahulu.');
+    await expect(noChoice).toBeInViewport();
+    await expect(page.locator('.focus-target')).toBeFocused();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
     await page.getByRole('radio', { name: 'Nomor 2: Citra Lestari dan Dewi Anggraini' }).check();
     await page.getByRole('button', { name: 'Kirim Suara' }).click();
     const dialog = page.getByRole('dialog');

@@ -113,24 +113,61 @@ export function canInviteWitness(e: Schedule): string | null {
   return null;
 }
 
-/** What stops a draft from being locked: each reason in Indonesian, empty when it can be. */
-export function lockBlockers(
-  e: Schedule & { candidateCount: number; rollSize: number; rollMode: string },
+/**
+ * A committee's way to a locked election, in order: candidates, who may vote, the schedule, the
+ * trustees' key (verifiable elections only) and the lock itself. Each step says whether it is
+ * done and, when not, what still stops the lock (the same sentences the lock refuses with).
+ */
+export type SetupStep = {
+  step: 'kandidat' | 'pemilih' | 'jadwal' | 'wali-kunci' | 'kunci';
+  done: boolean;
+  problems: string[];
+};
+
+type Readiness = Schedule & { candidateCount: number; rollSize: number; rollMode: string };
+
+/**
+ * The steps for an election; `ceremony` is absent when no key ceremony is needed, else what the
+ * ceremony still lacks (null when its key is ready).
+ */
+export function setupSteps(
+  e: Readiness,
   now: Date,
-): string[] {
-  const out: string[] = [];
-  if (e.status !== 'draft') out.push('Pemilihan sudah dikunci.');
-  if (e.candidateCount === 0) out.push('Belum ada kandidat.');
-  if (e.rollSize === 0) {
-    out.push(
-      e.rollMode === 'roll'
-        ? 'Daftar pemilih (DPT) masih kosong.'
-        : 'Belum ada pemilih terverifikasi yang memenuhi syarat.',
-    );
-  }
-  if (e.startsAt <= now) out.push('Waktu mulai sudah lewat; atur jadwal baru.');
-  if (e.endsAt <= e.startsAt) out.push('Waktu selesai harus setelah waktu mulai.');
-  return out;
+  ceremony?: { problem: string | null },
+): SetupStep[] {
+  const step = (name: SetupStep['step'], problems: string[]): SetupStep => ({
+    step: name,
+    done: problems.length === 0,
+    problems,
+  });
+  const schedule: string[] = [];
+  if (e.startsAt <= now) schedule.push('Waktu mulai sudah lewat; atur jadwal baru.');
+  if (e.endsAt <= e.startsAt) schedule.push('Waktu selesai harus setelah waktu mulai.');
+  const steps = [
+    step('kandidat', e.candidateCount === 0 ? ['Belum ada kandidat.'] : []),
+    step(
+      'pemilih',
+      e.rollSize > 0
+        ? []
+        : [
+            e.rollMode === 'roll'
+              ? 'Daftar pemilih (DPT) masih kosong.'
+              : 'Belum ada pemilih terverifikasi yang memenuhi syarat.',
+          ],
+    ),
+    step('jadwal', e.status === 'draft' ? schedule : []),
+  ];
+  if (ceremony) steps.push(step('wali-kunci', ceremony.problem ? [ceremony.problem] : []));
+  steps.push({ step: 'kunci', done: e.status !== 'draft', problems: [] });
+  return steps;
+}
+
+/** What stops a draft from being locked: each reason in Indonesian, empty when it can be. */
+export function lockBlockers(e: Readiness, now: Date): string[] {
+  return [
+    ...(e.status !== 'draft' ? ['Pemilihan sudah dikunci.'] : []),
+    ...setupSteps({ ...e, status: 'draft' }, now).flatMap((s) => s.problems),
+  ];
 }
 
 /** How far the one extension of an election may move its end. */

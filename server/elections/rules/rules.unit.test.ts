@@ -8,6 +8,7 @@ import {
   canExtend,
   canPublish,
   lockBlockers,
+  setupSteps,
   phaseOf,
   resultsPublic,
   resultsSealed,
@@ -98,6 +99,49 @@ describe('lifecycle', () => {
     expect(
       lockBlockers({ ...draft, candidateCount: 2, rollSize: 10 }, t('2026-11-30T00:00:00Z')),
     ).toEqual([]);
+  });
+
+  it('orders the committee steps to the lock, and they block exactly what the lock refuses', () => {
+    const draft = {
+      ...ready,
+      status: 'draft' as const,
+      candidateCount: 0,
+      rollSize: 3,
+      rollMode: 'all',
+    };
+    const at = t('2026-11-30T00:00:00Z');
+    const steps = setupSteps(draft, at, { problem: 'Upacara kunci belum selesai.' });
+    expect(steps.map((s) => [s.step, s.done])).toEqual([
+      ['kandidat', false],
+      ['pemilih', true],
+      ['jadwal', true],
+      ['wali-kunci', false],
+      ['kunci', false],
+    ]);
+    expect(steps.flatMap((s) => s.problems)).toEqual([
+      'Belum ada kandidat.',
+      'Upacara kunci belum selesai.',
+    ]);
+    // No ceremony step for an election without one; the lock step is done once locked.
+    expect(setupSteps({ ...draft, candidateCount: 1 }, at).map((s) => s.step)).toEqual([
+      'kandidat',
+      'pemilih',
+      'jadwal',
+      'kunci',
+    ]);
+    expect(
+      setupSteps({ ...ready, candidateCount: 1, rollSize: 3, rollMode: 'all' }, at).at(-1),
+    ).toEqual({ step: 'kunci', done: true, problems: [] });
+    // A start in the past stops the schedule step, as it stops the lock.
+    const late = setupSteps({ ...draft, candidateCount: 1 }, t('2026-12-01T02:00:00Z'));
+    expect(late.find((s) => s.step === 'jadwal')).toEqual({
+      step: 'jadwal',
+      done: false,
+      problems: ['Waktu mulai sudah lewat; atur jadwal baru.'],
+    });
+    expect(lockBlockers({ ...draft, candidateCount: 1 }, t('2026-12-01T02:00:00Z'))).toEqual(
+      late.flatMap((s) => s.problems),
+    );
   });
 
   it('hardening 2: extends the end once, later by at most 24 hours, and only before the polls close', () => {

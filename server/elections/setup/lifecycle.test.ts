@@ -174,6 +174,72 @@ describe('preparing and running an election over HTTP', () => {
     expect(after).toEqual(before);
   });
 
+  it('shows a draft its numbered steps, and before the lock the voters its rule matches now', async () => {
+    type Overview = { steps: { step: string; done: boolean; problems: string[] }[] | null };
+    expect(
+      (await put(otherPanitia, `/api/elections/${draftId}/settings`, settings({ rollMode: 'all' })))
+        .status,
+    ).toBe(200);
+    const overview = (await (
+      await otherPanitia.get(`/api/elections/${draftId}/overview`)
+    ).json()) as Overview;
+    expect(overview.steps!.map((s) => [s.step, s.done])).toEqual([
+      ['kandidat', false],
+      ['pemilih', true],
+      ['jadwal', true],
+      ['wali-kunci', false],
+      ['kunci', false],
+    ]);
+    expect(overview.steps![0]!.problems).toEqual(['Belum ada kandidat.']);
+
+    type Roll = {
+      prospective: boolean;
+      total: number;
+      items: { nim: string; namaLengkap: string; voted: boolean; standing: string }[];
+    };
+    const verified = people
+      .slice(0, 3)
+      .map((p) => p.input.nim)
+      .sort();
+    const roll = (await (await otherPanitia.get(`/api/elections/${draftId}/roll`)).json()) as Roll;
+    // The three verified voters, not the one still waiting; nothing is written by looking.
+    expect(roll.prospective).toBe(true);
+    expect(roll.total).toBe(3);
+    expect(roll.items.map((i) => i.nim)).toEqual(verified);
+    expect(roll.items[0]).toMatchObject({ voted: false, standing: 'Masuk daftar saat dikunci' });
+    const [stored] = await app.services.database.db
+      .select({ n: count() })
+      .from(electionRoll)
+      .where(eq(electionRoll.electionId, draftId));
+    expect(stored!.n).toBe(0);
+    // Searchable by NIM and by name, and paged.
+    const byNim = (await (
+      await otherPanitia.get(`/api/elections/${draftId}/roll?q=${verified[1]}`)
+    ).json()) as Roll;
+    expect(byNim.items.map((i) => i.nim)).toEqual([verified[1]]);
+    const name = roll.items[2]!.namaLengkap;
+    const byName = (await (
+      await otherPanitia.get(
+        `/api/elections/${draftId}/roll?q=${encodeURIComponent(name.toUpperCase())}`,
+      )
+    ).json()) as Roll;
+    expect(byName.items.map((i) => i.namaLengkap)).toContain(name);
+    const page2 = (await (
+      await otherPanitia.get(`/api/elections/${draftId}/roll?pageSize=2&page=2`)
+    ).json()) as Roll;
+    expect(page2).toMatchObject({ total: 3, items: [{ nim: verified[2] }] });
+    // Another committee's preview stays closed to this one.
+    expect((await panitia.get(`/api/elections/${draftId}/roll`)).status).toBe(403);
+    // Back to an imported roll: nothing is on it until a file is imported.
+    expect((await put(otherPanitia, `/api/elections/${draftId}/settings`, settings())).status).toBe(
+      200,
+    );
+    const imported = (await (
+      await otherPanitia.get(`/api/elections/${draftId}/roll`)
+    ).json()) as Roll;
+    expect(imported).toMatchObject({ prospective: false, total: 0 });
+  });
+
   it('lists what blocks locking, then takes settings, candidates and an imported roll after a preview', async () => {
     const overview = (await (
       await panitia.get(`/api/elections/${electionId}/overview`)

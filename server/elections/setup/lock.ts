@@ -6,7 +6,7 @@ import { candidates, electionRoll, elections } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { rollRuleSql } from '../rules/eligibility.ts';
-import { canExtend, lockBlockers } from '../rules/lifecycle.ts';
+import { canExtend, setupSteps, type SetupStep } from '../rules/lifecycle.ts';
 import { draftForUpdate, electionForUpdate } from './guard.ts';
 import { ENCRYPTED_BALLOT_FORMAT, setUpRecord } from '../record/setup-record.ts';
 import type { ThresholdParameters } from '../../../shared/crypto/trustees.ts';
@@ -36,18 +36,25 @@ export async function prospectiveRollSize(db: Db | Tx, e: Election): Promise<num
  */
 export type SimulatedTrustees = { pedersen: ThresholdParameters } | 'none';
 
-/** Why a draft cannot be locked yet (empty when it can). */
-export async function blockersOf(
+/**
+ * A draft's steps to its lock, in order (rules/lifecycle.ts setupSteps), read from the database:
+ * its candidates, the roll its rule or import would give now, its schedule and its key ceremony.
+ */
+export async function setupStepsOf(
   db: Db | Tx,
   e: Election,
   now = new Date(),
   simulated?: SimulatedTrustees,
-) {
+): Promise<SetupStep[]> {
   const [c] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(candidates)
     .where(eq(candidates.electionId, e.id));
-  const blockers = lockBlockers(
+  const ceremony =
+    e.ballotFormat === ENCRYPTED_BALLOT_FORMAT && !simulated
+      ? { problem: (await ceremonyBlocker(db, e)) ?? null }
+      : undefined;
+  return setupSteps(
     {
       ...e,
       candidateCount: Number(c?.n ?? 0),
@@ -55,9 +62,22 @@ export async function blockersOf(
       rollMode: e.rollMode,
     },
     now,
+    ceremony,
   );
-  const ceremony = simulated ? undefined : await ceremonyBlocker(db, e);
-  return ceremony ? [...blockers, ceremony] : blockers;
+}
+
+/** Why a draft cannot be locked yet (empty when it can). */
+export async function blockersOf(
+  db: Db | Tx,
+  e: Election,
+  now = new Date(),
+  simulated?: SimulatedTrustees,
+) {
+  const steps = await setupStepsOf(db, e, now, simulated);
+  return [
+    ...(e.status !== 'draft' ? ['Pemilihan sudah dikunci.'] : []),
+    ...steps.flatMap((s) => s.problems),
+  ];
 }
 
 /**

@@ -2,11 +2,11 @@ import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { appendAudit } from '../../audit/append-audit.ts';
 import { auditActor } from '../../audit/audit-actor.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { electionCredentials, electionRoll, voters } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { rollEntryLabel, standing } from '../rules/eligibility.ts';
+import { rollEntryLabel, rollRuleSql, standing, type RollRule } from '../rules/eligibility.ts';
 import { phaseOf, type Schedule } from '../rules/lifecycle.ts';
 import { draftForUpdate } from './guard.ts';
 import { votersByNim } from '../../db/nim-lookup.ts';
@@ -142,10 +142,14 @@ function credentialDelivery(c: {
  */
 export async function listRoll(
   db: Db,
-  election: Schedule & { id: string },
+  election: Schedule & RollRule & { id: string },
   opts: { q?: string; page: number; pageSize: number },
   now = new Date(),
 ) {
+  // Before the lock a rule-based roll does not exist yet: show whom the rule matches right now,
+  // the people the lock would put on it.
+  if (election.status === 'draft' && election.rollMode !== 'roll')
+    return { ...(await prospectiveRoll(db, election, opts)), prospective: true };
   const electionId = election.id;
   const q = opts.q?.trim();
   const where = and(
@@ -231,5 +235,41 @@ export async function listRoll(
         : null,
     };
   });
-  return { items, total: Number(total?.n ?? 0) };
+  return { items, total: Number(total?.n ?? 0), prospective: false };
+}
+
+/**
+ * The verified voters an election's rule matches now (a draft's roll preview), searchable and
+ * paged like the roll: nobody has voted and no credential exists yet.
+ */
+async function prospectiveRoll(
+  db: Db,
+  rule: RollRule,
+  opts: { q?: string; page: number; pageSize: number },
+) {
+  const q = opts.q?.trim();
+  const where = sql`${rollRuleSql(rule)}${
+    q ? sql` and (v.nim like ${`%${q}%`} or v.nama_lengkap ilike ${`%${q}%`})` : sql``
+  }`;
+  const [rows, [total]] = await Promise.all([
+    queryRows<{ nim: string; nama_lengkap: string; prodi: string; status: string }>(
+      db,
+      sql`select v.nim, v.nama_lengkap, v.prodi::text as prodi, v.status::text as status
+        from voters v where ${where} order by v.nim
+        limit ${opts.pageSize} offset ${(opts.page - 1) * opts.pageSize}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from voters v where ${where}`),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      nim: r.nim,
+      namaLengkap: r.nama_lengkap,
+      prodi: r.prodi,
+      status: r.status,
+      voted: false,
+      standing: 'Masuk daftar saat dikunci',
+      credential: null,
+    })),
+    total: Number(total?.n ?? 0),
+  };
 }

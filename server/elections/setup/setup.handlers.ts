@@ -8,7 +8,7 @@ import {
   updateCandidate as updateCandidateCommand,
 } from './candidates.ts';
 import {
-  blockersOf,
+  setupStepsOf,
   extendElection as extendCommand,
   lockElection as lockCommand,
   prospectiveRollSize,
@@ -101,7 +101,7 @@ export const setupRouter = createRouter()
     const viewerRole = overviewRole(actor, election);
     if (!viewerRole) throw errors.forbidden();
     const db = c.get('services').database.db;
-    const [cands, committee, witnesses, blockers, prospective, turnout] = await Promise.all([
+    const [cands, committee, witnesses, steps, prospective, turnout] = await Promise.all([
       db
         .select()
         .from(candidates)
@@ -113,7 +113,7 @@ export const setupRouter = createRouter()
         .where(eq(committeeMembers.electionId, election.id))
         .orderBy(asc(committeeMembers.joinedAt)),
       witnessesOf(db, election.id),
-      election.status === 'draft' ? blockersOf(db, election) : Promise.resolve([]),
+      election.status === 'draft' ? setupStepsOf(db, election) : Promise.resolve(null),
       election.status === 'draft'
         ? prospectiveRollSize(db, election)
         : Promise.resolve(election.rollSize ?? 0),
@@ -133,7 +133,8 @@ export const setupRouter = createRouter()
           joinedAt: w.joinedAt.toISOString(),
         })),
         viewerRole,
-        blockers,
+        blockers: steps?.flatMap((s) => s.problems) ?? [],
+        steps,
         prospectiveRollSize: prospective,
         turnout,
         canPrepare: can(actor, 'election', 'prepare', { id: election.id }),

@@ -86,6 +86,19 @@ export const getOverview = apiRoute(access.committee('viewOverview'), {
           /** In which role the caller reads it: a witness and the master only look. */
           viewerRole: z.enum(['panitia', 'master', 'saksi']),
           blockers: z.array(z.string()),
+          /**
+           * A draft's steps to its lock, in order (the key ceremony's only for a verifiable
+           * election), each done or with what still stops the lock; null once locked.
+           */
+          steps: z
+            .array(
+              z.object({
+                step: z.enum(['kandidat', 'pemilih', 'jadwal', 'wali-kunci', 'kunci']),
+                done: z.boolean(),
+                problems: z.array(z.string()),
+              }),
+            )
+            .nullable(),
           prospectiveRollSize: z.number(),
           turnout: turnoutSchema,
           canPrepare: z.boolean(),
@@ -226,6 +239,11 @@ export const listRoll = apiRoute(access.committee('viewCommittee'), {
       content: json(
         z.object({
           total: z.number(),
+          /**
+           * True for a draft whose roll comes from a rule: the verified voters the rule matches
+           * now, who become the roll when the election is locked.
+           */
+          prospective: z.boolean(),
           items: z.array(
             z.object({
               nim: z.string(),

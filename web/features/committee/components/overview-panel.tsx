@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatPercent, formatWib } from '../../../lib/wib.ts';
 import { usePublishResults, type Overview } from '../api/committee.ts';
+import { SetupChecklist } from './setup-checklist.tsx';
 import { WitnessesSection } from './witnesses-section.tsx';
 
 /** Hasil: where the results are, and "Umumkan Hasil" when they are released by hand. */
@@ -77,9 +78,11 @@ function ResultsSection({ overview }: { overview: Overview }) {
  * witnesses. A witness (viewerRole 'saksi') reads it all with nothing to change.
  */
 export function OverviewPanel({ overview }: { overview: Overview; canPrepare?: boolean }) {
-  const { election, turnout, blockers, committee } = overview;
+  const { election, turnout, committee } = overview;
   return (
     <div className="dashboard-grid">
+      {/* A draft's steps come first: they are what the committee has to do next. */}
+      {overview.steps ? <SetupChecklist overview={overview} steps={overview.steps} /> : null}
       <section className="card" aria-labelledby="jadwal">
         <h2 id="jadwal">Jadwal</h2>
         <dl className="facts">
@@ -123,24 +126,6 @@ export function OverviewPanel({ overview }: { overview: Overview; canPrepare?: b
           </p>
         )}
       </section>
-      {election.status === 'draft' ? (
-        <section className="card" aria-labelledby="siap">
-          <h2 id="siap">Kesiapan</h2>
-          {blockers.length ? (
-            <ul className="blockers">
-              {blockers.map((b) => (
-                <li key={b}>{b}</li>
-              ))}
-            </ul>
-          ) : (
-            <p className="voted-note">
-              {overview.abilities.editSetup
-                ? 'Siap dikunci. Kunci pemilihan di tab Pengaturan.'
-                : 'Siap dikunci oleh panitia.'}
-            </p>
-          )}
-        </section>
-      ) : null}
       <ResultsSection overview={overview} />
       <section className="card" aria-labelledby="panitia-list">
         <h2 id="panitia-list">Panitia</h2>

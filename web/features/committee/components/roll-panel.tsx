@@ -105,10 +105,11 @@ function Roll({ overview }: { overview: Overview }) {
           </>
         ) : null}
       </div>
-      {overview.election.rollMode !== 'roll' && overview.election.status === 'draft' ? (
+      {roll.data?.prospective ? (
         <p className="field-hint">
-          Pemilih ditentukan dari aturan di Pengaturan dan ditetapkan saat pemilihan dikunci (
-          {overview.prospectiveRollSize} orang saat ini).
+          Pemilih ditentukan dari aturan di Pengaturan dan ditetapkan saat pemilihan dikunci. Daftar
+          di bawah adalah pemilih terverifikasi yang cocok dengan aturan itu saat ini; pendaftar
+          yang diverifikasi admin BEM sebelum dikunci ikut masuk.
         </p>
       ) : null}
       {editable ? (
@@ -129,7 +130,13 @@ function Roll({ overview }: { overview: Overview }) {
         />
       </div>
       {roll.data && roll.data.items.length === 0 ? (
-        <p className="empty-state">Tidak ada pemilih{q ? ' yang cocok' : ''}.</p>
+        <p className="empty-state">
+          {q
+            ? 'Tidak ada pemilih yang cocok.'
+            : roll.data.prospective
+              ? 'Belum ada pemilih terverifikasi yang cocok dengan aturan ini. Verifikasi pendaftar dilakukan oleh admin BEM.'
+              : 'Tidak ada pemilih.'}
+        </p>
       ) : null}
       {withCredentials ? (
         <p className="field-hint">

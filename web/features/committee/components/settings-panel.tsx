@@ -9,6 +9,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { generateRecoveryCode } from '../../../../shared/crypto/recovery-code.ts';
 import { RecoveryCodeStep } from './recovery-code-step.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field.tsx';
+import { Link } from '../../../components/link.tsx';
+import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { oneOf } from '../../../lib/options.ts';
@@ -323,6 +325,10 @@ export function SettingsPanel({
             <p>
               {overview.candidates.length} kandidat dan {overview.prospectiveRollSize} pemilih akan
               dikunci. Langkah ini tidak dapat dibatalkan.
+            </p>
+            <p>
+              <Link to={`${paths.panitia(e.id)}/pemilih`}>Periksa daftar pemilih</Link> sebelum
+              mengunci: hanya mereka yang dapat memilih.
             </p>
             {recoveryCode ? (
               <RecoveryCodeStep

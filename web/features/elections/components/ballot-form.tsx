@@ -137,6 +137,11 @@ export function BallotForm({
   const [auditsLeft, setAuditsLeft] = useState<number>();
   const [error, setError] = useState<string>();
   const submitButton = useRef<HTMLButtonElement>(null);
+  // An error is where the eye is: focus (and so the scroll) moves to it when it appears.
+  const errorBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) errorBox.current?.focus();
+  }, [error]);
   // While a ballot is being opened the dialog stays up (busy), but no new ballot is sealed.
   const auditing = useRef(false);
   const ready = sealed?.choice === choice ? sealed : undefined;
@@ -225,7 +230,9 @@ export function BallotForm({
       }}
       noValidate
     >
-      {error ? <Alert kind="error">{error}</Alert> : null}
+      <div ref={errorBox} tabIndex={-1} className="focus-target">
+        {error ? <Alert kind="error">{error}</Alert> : null}
+      </div>
       <BallotOptions ballot={ballot} choice={choice} onChoose={setChoice} />
       <button ref={submitButton} type="submit" className="btn btn-accent btn-block ballot-submit">
         Kirim Suara
