@@ -13,6 +13,8 @@ export const MAIL_PER_RECIPIENT_PER_HOUR = {
   'confirm-registration': 5,
   'registration-notice': 3,
   'election-request-received': 5,
+  /** To each master admin: a new request to decide (anyone may ask, so a flood stays small). */
+  'election-request-for-masters': 10,
 } as const;
 
 export type QuotaMailKind = keyof typeof MAIL_PER_RECIPIENT_PER_HOUR;

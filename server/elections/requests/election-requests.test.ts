@@ -26,7 +26,8 @@ let plainAdmin: TestClient;
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
-  app = await startTestApp({ SMTP_URL: smtp.url });
+  // Many requests come from this one address here; the per-address limit has its own test.
+  app = await startTestApp({ SMTP_URL: smtp.url, ELECTION_REQUESTS_PER_HOUR: '100' });
   const db = app.services.database.db;
   await createAdmin(db, {
     email: 'master@bem.test',
@@ -270,5 +271,30 @@ describe('election requests', () => {
     await expect
       .poll(() => smtp.to(body.emailPemohon).some((m) => m.text?.includes('Jadwal bentrok')))
       .toBe(true);
+  });
+  it('tells every active master admin, never a plain admin, with a link to decide; a flood is capped', async () => {
+    const body = requestBody({ namaPemilihan: 'Pemilihan Ketua HIMA Baru' });
+    expect((await app.client().post('/api/election-requests', body)).status).toBe(201);
+    await expect
+      .poll(
+        () => smtp.to('master@bem.test').filter((m) => (m.text ?? '').includes('HIMA Baru')).length,
+      )
+      .toBe(1);
+    const notice = smtp.to('master@bem.test').find((m) => (m.text ?? '').includes('HIMA Baru'))!;
+    expect(notice.subject).toBe('Permohonan pemilihan baru menunggu keputusan');
+    expect(notice.text).toContain('"Rina Putri"');
+    expect(notice.text).toContain(body.emailPemohon);
+    expect(notice.text).toMatch(/\/admin-master\/voting/);
+    // The requester's confirmation went too; no plain admin is told.
+    await smtp.waitFor(body.emailPemohon);
+    expect(smtp.to('staf@bem.test')).toEqual([]);
+    // Anyone may ask: at most 10 notices an hour reach a master, whatever arrives.
+    for (let i = 0; i < 12; i++)
+      expect((await app.client().post('/api/election-requests', requestBody())).status).toBe(201);
+    await expect
+      .poll(() => smtp.to('master@bem.test').length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(10);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.to('master@bem.test').length).toBe(10);
   });
 });

@@ -1,15 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { takeMailQuota } from '../../abuse/mail-quota.ts';
 import { appendAudit } from '../../audit/append-audit.ts';
 import { auditActor } from '../../audit/audit-actor.ts';
 import type { Db } from '../../db/client.ts';
-import { electionRequests, elections } from '../../db/schema/index.ts';
+import { admins, electionRequests, elections, user } from '../../db/schema/index.ts';
 import { createInvitation } from '../committee/invitations.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import {
   requestApprovedMail,
+  requestForMastersMail,
   requestReceivedMail,
   requestRejectedMail,
 } from '../../mail/templates/election-requests.ts';
@@ -57,7 +58,26 @@ export async function submitElectionRequest(deps: Deps, actor: Actor | null, inp
       else deps.logger.warn('request confirmation not sent: the address had its hourly share');
     })
     .catch((err: unknown) => deps.logger.error({ err }, 'mail quota failed'));
+  void notifyMasters(deps, input).catch((err: unknown) =>
+    deps.logger.error({ err }, 'request notice to the masters failed'),
+  );
   return request;
+}
+
+/** Tells every active master admin that a request waits for them (a few an hour at most). */
+async function notifyMasters(deps: Deps, input: RequestInput) {
+  const masters = await deps.db
+    .select({ email: user.email })
+    .from(admins)
+    .innerJoin(user, eq(user.id, admins.userId))
+    .where(and(eq(admins.role, 'master'), isNull(admins.deactivatedAt)));
+  const notice = requestForMastersMail({
+    ...input,
+    url: `${deps.publicUrl}/admin-master/voting`,
+  });
+  for (const { email } of masters)
+    if (await takeMailQuota(deps.db, 'election-request-for-masters', email))
+      sendLater(deps, email, notice);
 }
 
 async function pendingRequest(tx: Parameters<Parameters<Db['transaction']>[0]>[0], id: string) {

@@ -46,6 +46,15 @@ export const requestReceivedMail = (r: Req) =>
     'Anda akan menerima email lagi setelah permohonan disetujui atau ditolak. Jika Anda tidak mengajukan permohonan ini, abaikan email ini.',
   ]);
 
+/** Sent to every master admin when a request arrives: what is asked and where to decide. */
+export const requestForMastersMail = (r: Req & { emailPemohon: string; url: string }) =>
+  mail('Permohonan pemilihan baru menunggu keputusan', [
+    'Halo,',
+    `Ada permohonan pemilihan baru yang menunggu keputusan admin master: ${quoted(r.namaPemilihan)} oleh ${quoted(r.penyelenggara)}, diajukan oleh ${quoted(r.namaPemohon)} (${r.emailPemohon}).`,
+    `Jadwal yang diajukan: ${wib(r.waktuMulai)} sampai ${wib(r.waktuSelesai)}.`,
+    `Tinjau, setujui, atau tolak permohonan ini di ${r.url}.`,
+  ]);
+
 /** Sent when the master admin approves: carries the committee invitation code. */
 export const requestApprovedMail = (
   r: Req & { code: string; expiresAt: Date; registerUrl: string },

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/router.ts';
-import { authorize } from '../../access/authorize.ts';
+import { authorize, can } from '../../access/authorize.ts';
 import { memoryRateLimit } from './memory-limit.ts';
 import { countPageView, dashboardCounts, storeVitals, usageReport } from './metrics.query.ts';
 import { getDashboardCounts, getUsage, postPageView, postVitals } from './metrics.routes.ts';
@@ -16,6 +16,7 @@ async function admin(c: Context<AppEnv>) {
   const actor = await actorOf(c);
   authorize(actor, 'admin', 'viewDashboard', null);
   c.header('Cache-Control', 'no-store');
+  return actor;
 }
 
 const router = createRouter();
@@ -34,8 +35,13 @@ export const metricsRouter = router
     return c.body(null, 204);
   })
   .openapi(getDashboardCounts, async (c) => {
-    await admin(c);
-    return c.json(await dashboardCounts(c.get('services').database.db), 200);
+    const actor = await admin(c);
+    return c.json(
+      await dashboardCounts(c.get('services').database.db, {
+        requests: can(actor, 'election', 'manage', null),
+      }),
+      200,
+    );
   })
   .openapi(getUsage, async (c) => {
     await admin(c);

@@ -56,7 +56,7 @@ export async function storeVitals(
 }
 
 /** Rows of the content tables, counted directly. */
-export async function dashboardCounts(db: Db) {
+export async function dashboardCounts(db: Db, opts: { requests: boolean }) {
   const [row] = await queryRows<Record<string, number | string>>(
     db,
     sql`select
@@ -67,6 +67,7 @@ export async function dashboardCounts(db: Db) {
       (select count(*) from voters where status = 'pending')::int as pending,
       (select count(*) from voters where status = 'verified')::int as verified,
       (select count(*) from elections)::int as elections,
+      (select count(*) from election_requests where status = 'pending')::int as requests,
       (select count(*) from elections
         where status = 'ready' and starts_at <= now() and ends_at > now())::int as open`,
   );
@@ -76,6 +77,8 @@ export async function dashboardCounts(db: Db) {
     documents: { total: n('documents') },
     voters: { total: n('voters'), pending: n('pending'), verified: n('verified') },
     elections: { total: n('elections'), open: n('open') },
+    // Requests wait for the master admins: others are not told about them.
+    requests: opts.requests ? { pending: n('requests') } : null,
   };
 }
 

@@ -49,6 +49,8 @@ export const getDashboardCounts = apiRoute(access.dashboard, {
             documents: z.object({ total: z.number() }),
             voters: z.object({ total: z.number(), pending: z.number(), verified: z.number() }),
             elections: z.object({ total: z.number(), open: z.number() }),
+            /** Requests waiting for a decision: for the master admins only, else null. */
+            requests: z.object({ pending: z.number() }).nullable(),
           })
           .openapi('DashboardCounts'),
       ),

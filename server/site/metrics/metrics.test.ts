@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import {
   articles,
   documents,
+  electionRequests,
   elections,
   files,
   pageViews,
@@ -258,8 +259,34 @@ describe('dashboard figures', () => {
       documents: { total: 1 },
       voters: { total: await direct(voters), pending, verified: 3 },
       elections: { total: await direct(elections), open: 1 },
+      // Election requests wait for the master admins: a plain admin is not told about them.
+      requests: null,
     });
     expect(pending).toBe(3); // the voter registered in beforeAll is pending too
+    await db.insert(electionRequests).values(
+      ['Menunggu', 'Menunggu Juga', 'Sudah Diputus'].map((namaPemilihan, i) => ({
+        namaPemilihan,
+        penyelenggara: 'HIMA',
+        deskripsi: 'Pemilihan ketua himpunan.',
+        waktuMulai: future,
+        waktuSelesai: new Date(future.getTime() + 3600_000),
+        namaPemohon: 'Rina',
+        emailPemohon: `rina${i}@mahasiswa.test`,
+        status: i === 2 ? ('rejected' as const) : ('pending' as const),
+      })),
+    );
+    const master = await signedInStaff(app, {
+      email: 'master.statistik@bem.test',
+      password: 'sandi-master-1',
+      name: 'Master Statistik',
+      role: 'master',
+    });
+    expect(await (await master.get('/api/metrics/counts')).json()).toMatchObject({
+      requests: { pending: 2 },
+    });
+    expect(await (await admin.get('/api/metrics/counts')).json()).toMatchObject({
+      requests: null,
+    });
   });
 
   it('sum views per WIB day over 30 days, list the top 10 pages and compute each vital’s p75', async () => {

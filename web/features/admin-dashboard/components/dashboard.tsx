@@ -67,6 +67,43 @@ function Counts({ isMaster }: { isMaster: boolean }) {
   );
 }
 
+/**
+ * Perlu tindakan: the work waiting for the admins (registrations to verify and, for the master
+ * admins, election requests to decide), with counts and links; one calm line when there is none.
+ */
+function PendingWork() {
+  const counts = useDashboardCounts();
+  if (!counts.data) return null;
+  const c = counts.data;
+  const items: { to: string; text: string }[] = [];
+  if (c.voters.pending > 0)
+    items.push({
+      to: paths.admin.kelolaPemilihTerdaftar,
+      text: `${number.format(c.voters.pending)} pendaftar menunggu verifikasi`,
+    });
+  if (c.requests && c.requests.pending > 0)
+    items.push({
+      to: paths.admin.masterVoting,
+      text: `${number.format(c.requests.pending)} permohonan pemilihan menunggu keputusan`,
+    });
+  return (
+    <section className="card pending-work" aria-labelledby="perlu-tindakan">
+      <h2 id="perlu-tindakan">Perlu tindakan</h2>
+      {items.length ? (
+        <ul>
+          {items.map((i) => (
+            <li key={i.to}>
+              <Link to={i.to}>{i.text}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-state">Tidak ada yang menunggu tindakan saat ini.</p>
+      )}
+    </section>
+  );
+}
+
 function AdminLinks({ isMaster }: { isMaster: boolean }) {
   const links = [
     { to: paths.admin.kelolaBerita, label: 'Kelola Berita', note: 'Tulis, jadwalkan, terbitkan' },
@@ -151,6 +188,7 @@ export function AdminDashboard({ name, isMaster }: { name: string; isMaster: boo
         Selamat datang{name ? `, ${name}` : ''}. Ringkasan isi situs, aktivitas terbaru dan
         kunjungan.
       </p>
+      <PendingWork />
       <Counts isMaster={isMaster} />
       <AdminLinks isMaster={isMaster} />
       <RecentActivity />
