@@ -82,7 +82,12 @@ export const verificationRouter = createRouter()
   .openapi(verifyVoter, async (c) => {
     const actor = await actorOf(c);
     authorize(actor, 'voter', 'verify', null);
-    await verifyCommand(c.get('services').database.db, actor, c.req.valid('param').userId);
+    const { database, mailer, logger, env } = c.get('services');
+    await verifyCommand(
+      { db: database.db, mailer, logger, publicUrl: env.publicUrl },
+      actor,
+      c.req.valid('param').userId,
+    );
     return c.json({ status: 'verified' as const }, 200);
   })
   .openapi(rejectVoter, async (c) => {
@@ -104,8 +109,13 @@ export const verificationRouter = createRouter()
   .openapi(applyStudentList, async (c) => {
     const actor = await actorOf(c);
     authorize(actor, 'voter', 'verify', null);
+    const { database, mailer, logger, env } = c.get('services');
     return c.json(
-      await applyCommand(c.get('services').database.db, actor, c.req.valid('json').csv),
+      await applyCommand(
+        { db: database.db, mailer, logger, publicUrl: env.publicUrl },
+        actor,
+        c.req.valid('json').csv,
+      ),
       200,
     );
   });

@@ -78,6 +78,13 @@ describe('voter verification', () => {
     const a = await registered();
     expect((await admin.post(`/api/voters/${a.userId}/verify`)).status).toBe(200);
     expect((await a.client.me()).voter?.status).toBe('verified');
+    // The voter is told, with the way to their elections; verifying again mails nothing more.
+    const verified = await smtp.waitFor(a.input.email, /sudah diverifikasi/);
+    expect(verified.subject).toBe('Pendaftaran pemilih Anda sudah diverifikasi');
+    expect(verified.text).toMatch(/\/dashboard-pemilih/);
+    expect((await admin.post(`/api/voters/${a.userId}/verify`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.to(a.input.email).filter((m) => m.subject === verified.subject)).toHaveLength(1);
 
     const b = await registered();
     const res = await admin.post(`/api/voters/${b.userId}/reject`, {
@@ -124,6 +131,12 @@ describe('voter verification', () => {
     expect((await admin.post('/api/voters/student-list', { csv })).status).toBe(200);
     expect(await statusOf(match.input.nim)).toMatchObject({ status: 'verified', angkatan: 2024 });
     expect((await statusOf(otherName.input.nim)).status).toBe('pending');
+    // Only the newly verified student is told.
+    await smtp.waitFor(match.input.email, /sudah diverifikasi/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      smtp.to(otherName.input.email).filter((m) => /sudah diverifikasi/.test(m.text ?? '')),
+    ).toEqual([]);
   });
 
   it('hardening 5: the official list verifies a registration only once its address is confirmed (and is the listed one)', async () => {

@@ -7,7 +7,7 @@ import { user, voters } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { voterRejectedMail } from '../../mail/templates/voter-verification.ts';
+import { voterRejectedMail, voterVerifiedMail } from '../../mail/templates/voter-verification.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { PRODI } from '../../../shared/people.ts';
 import { normalizeNim } from '../../../shared/nim.ts';
@@ -15,11 +15,29 @@ import { votersByNim } from '../../db/nim-lookup.ts';
 
 const notFound = () => new ApiError(404, 'NOT_FOUND', 'Pemilih tidak ditemukan.');
 
-/** Marks a registration verified. */
-export async function verifyVoter(db: Db, actor: Actor, userId: string) {
-  return db.transaction(async (tx) => {
+type MailDeps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
+
+/** Tells each newly verified voter, after the commit; a failure is only logged. */
+function mailVerified(deps: MailDeps, verified: { nama: string; email: string }[]) {
+  void (async () => {
+    for (const v of verified)
+      await deps.mailer
+        .send({
+          to: v.email,
+          ...voterVerifiedMail({
+            nama: v.nama,
+            dashboardUrl: `${deps.publicUrl}/dashboard-pemilih`,
+          }),
+        })
+        .catch((err: unknown) => deps.logger.error({ err }, 'verification mail failed'));
+  })();
+}
+
+/** Marks a registration verified and tells the voter by mail (once: verifying again is quiet). */
+export async function verifyVoter(deps: MailDeps, actor: Actor, userId: string) {
+  const { v, email, changed } = await deps.db.transaction(async (tx) => {
     const [account] = await tx
-      .select({ confirmed: user.emailVerified })
+      .select({ confirmed: user.emailVerified, email: user.email })
       .from(user)
       .where(eq(user.id, userId));
     if (account && !account.confirmed)
@@ -28,21 +46,28 @@ export async function verifyVoter(db: Db, actor: Actor, userId: string) {
         'EMAIL_NOT_CONFIRMED',
         'Pendaftar ini belum membuka tautan konfirmasi yang dikirim ke emailnya; verifikasi setelah email dikonfirmasi.',
       );
+    const [before] = await tx
+      .select({ status: voters.status })
+      .from(voters)
+      .where(eq(voters.userId, userId))
+      .for('update');
+    if (!before) throw notFound();
     const [v] = await tx
       .update(voters)
       .set({ status: 'verified', rejectionReason: null })
       .where(eq(voters.userId, userId))
       .returning();
-    if (!v) throw notFound();
     await appendAudit(tx, {
       ...auditActor(actor),
       action: 'voter.verified',
       entityType: 'voter',
       entityId: userId,
-      summary: `Memverifikasi pemilih ${v.namaLengkap} (${v.nim})`,
+      summary: `Memverifikasi pemilih ${v!.namaLengkap} (${v!.nim})`,
     });
-    return v;
+    return { v: v!, email: account?.email, changed: before.status !== 'verified' };
   });
+  if (changed && email) mailVerified(deps, [{ nama: v.namaLengkap, email }]);
+  return v;
 }
 
 /** Rejects a registration with a reason, mailed to the voter. */
@@ -192,7 +217,13 @@ async function compare(db: Db | Tx, csv: string) {
     notRegistered: 0,
     invalid,
   };
-  const matches: { userId: string; angkatan: number | null }[] = [];
+  const matches: {
+    userId: string;
+    angkatan: number | null;
+    wasVerified: boolean;
+    namaLengkap: string;
+    email: string;
+  }[] = [];
   for (const s of students) {
     const v = registered.get(s.nim);
     if (!v) {
@@ -217,7 +248,13 @@ async function compare(db: Db | Tx, csv: string) {
       preview.awaitingEmail.push({ nim: v.nim, namaLengkap: v.namaLengkap });
       continue;
     }
-    matches.push({ userId: v.userId, angkatan: s.angkatan });
+    matches.push({
+      userId: v.userId,
+      angkatan: s.angkatan,
+      wasVerified: v.status === 'verified',
+      namaLengkap: v.namaLengkap,
+      email: v.email,
+    });
     if (v.status === 'verified') preview.alreadyVerified++;
     else preview.toVerify.push({ nim: v.nim, namaLengkap: v.namaLengkap });
   }
@@ -229,9 +266,12 @@ export async function previewStudentList(db: Db, csv: string) {
   return (await compare(db, csv)).preview;
 }
 
-/** Verifies every registration that matches the official list (and records entry years). */
-export async function applyStudentList(db: Db, actor: Actor, csv: string) {
-  return db.transaction(async (tx) => {
+/**
+ * Verifies every registration that matches the official list (and records entry years); each
+ * newly verified voter is told by mail.
+ */
+export async function applyStudentList(deps: MailDeps, actor: Actor, csv: string) {
+  const { preview, newly } = await deps.db.transaction(async (tx) => {
     const { preview, matches } = await compare(tx, csv);
     for (const m of matches) {
       await tx
@@ -254,6 +294,11 @@ export async function applyStudentList(db: Db, actor: Actor, csv: string) {
         invalid: preview.invalid.length,
       },
     });
-    return preview;
+    return { preview, newly: matches.filter((m) => !m.wasVerified) };
   });
+  mailVerified(
+    deps,
+    newly.map((m) => ({ nama: m.namaLengkap, email: m.email })),
+  );
+  return preview;
 }
