@@ -9,6 +9,7 @@ import { createApp } from './app.ts';
 import { pruneFileStore } from './files/release.ts';
 import { callTrusteesToDecrypt } from './elections/trustees/call-trustees.ts';
 import { deliverCredentials } from './elections/credentials/deliver-credentials.ts';
+import { sendElectionNotices } from './elections/notices/election-notices.ts';
 import { Slots } from './http/slots.ts';
 import { createAuth } from './auth/auth.ts';
 import { createAdmin, hasMasterAdmin } from './people/admins/create-admin.ts';
@@ -136,7 +137,8 @@ export async function startServer(
     pruning.unref();
     // Each minute: trustees are called by mail once the polls they hold the key of have closed;
     // voters get their credentials by mail (and the server forgets each once sent) — right after
-    // a lock that happens in its handler, here for those verified later or whose mail failed.
+    // a lock that happens in its handler, here for those verified later or whose mail failed —
+    // and are told when their polls open, and reminded before the close if they have not voted.
     const mailDeps = { db: database.db, mailer: services.mailer, logger, publicUrl: env.publicUrl };
     const everyMinute = () => {
       services.background.run('calling the trustees', async () => {
@@ -144,6 +146,9 @@ export async function startServer(
       });
       services.background.run('credential mail', async () => {
         await deliverCredentials(mailDeps);
+      });
+      services.background.run('election notices', async () => {
+        await sendElectionNotices(mailDeps);
       });
     };
     if (opts.minuteJobs !== false) everyMinute();

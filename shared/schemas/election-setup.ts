@@ -27,6 +27,8 @@ export const electionSettingsSchema = z
     rollProdi: z.array(z.enum(PRODI, { error: 'Program Studi tidak dikenal.' })).max(3),
     rollYears: z.array(z.number().int().min(2000).max(2100)).max(10),
     resultsRelease: z.enum(['on-close', 'manual']),
+    /** Remind those who have not voted hours before the close (kept as it was when absent). */
+    reminderEnabled: z.boolean().optional(),
   })
   .refine(
     (v) => !(v.startsAt instanceof Date && v.endsAt instanceof Date) || v.endsAt > v.startsAt,

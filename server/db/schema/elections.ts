@@ -85,6 +85,11 @@ export const elections = pgTable(
     extendedFrom: timestamp('extended_from', { withTimezone: true }),
     extensionReason: text('extension_reason'),
     requestId: uuid('request_id'),
+    /** A reminder mail to those on the roll who have not voted, hours before the close. */
+    reminderEnabled: boolean('reminder_enabled').notNull().default(true),
+    /** When the roll was told that voting opened, and reminded: each sent once (claimed). */
+    openingMailedAt: timestamp('opening_mailed_at', { withTimezone: true }),
+    reminderMailedAt: timestamp('reminder_mailed_at', { withTimezone: true }),
     createdAt,
     updatedAt,
   },

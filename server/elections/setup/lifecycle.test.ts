@@ -230,6 +230,38 @@ describe('preparing and running an election over HTTP', () => {
     expect(page2).toMatchObject({ total: 3, items: [{ nim: verified[2] }] });
     // Another committee's preview stays closed to this one.
     expect((await panitia.get(`/api/elections/${draftId}/roll`)).status).toBe(403);
+    // The reminder before the close is on unless turned off; a save without it keeps it as is.
+    const reminderOf = async () =>
+      (
+        (await (await otherPanitia.get(`/api/elections/${draftId}/overview`)).json()) as {
+          election: { reminderEnabled: boolean };
+        }
+      ).election.reminderEnabled;
+    expect(await reminderOf()).toBe(true);
+    expect(
+      (
+        await put(
+          otherPanitia,
+          `/api/elections/${draftId}/settings`,
+          settings({ rollMode: 'all', reminderEnabled: false }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(await reminderOf()).toBe(false);
+    expect(
+      (await put(otherPanitia, `/api/elections/${draftId}/settings`, settings({ rollMode: 'all' })))
+        .status,
+    ).toBe(200);
+    expect(await reminderOf()).toBe(false);
+    expect(
+      (
+        await put(
+          otherPanitia,
+          `/api/elections/${draftId}/settings`,
+          settings({ rollMode: 'all', reminderEnabled: 'ya' }),
+        )
+      ).status,
+    ).toBe(400);
     // Back to an imported roll: nothing is on it until a file is imported.
     expect((await put(otherPanitia, `/api/elections/${draftId}/settings`, settings())).status).toBe(
       200,

@@ -18,6 +18,7 @@ export type SettingsInput = {
   rollProdi: string[];
   rollYears: number[];
   resultsRelease: 'on-close' | 'manual';
+  reminderEnabled?: boolean;
 };
 
 /** Saves the settings of a draft election. */
@@ -35,7 +36,7 @@ export async function updateSettings(
       .where(eq(elections.id, electionId))
       .returning();
     const changed = (Object.keys(input) as (keyof SettingsInput)[]).filter(
-      (k) => JSON.stringify(before[k]) !== JSON.stringify(input[k]),
+      (k) => input[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(input[k]),
     );
     await appendAudit(tx, {
       ...auditActor(actor, 'panitia'),

@@ -71,6 +71,7 @@ const presentSettings = (e: Election) => ({
   rollProdi: e.rollProdi,
   rollYears: e.rollYears,
   resultsRelease: e.resultsRelease,
+  reminderEnabled: e.reminderEnabled,
   lockedAt: e.lockedAt?.toISOString() ?? null,
   rollSize: e.rollSize,
   extendedAt: e.extendedAt?.toISOString() ?? null,

@@ -47,6 +47,8 @@ export const settingsOut = electionOut
     rollProdi: z.array(z.string()),
     rollYears: z.array(z.number()),
     resultsRelease: z.enum(['on-close', 'manual']),
+    /** Those on the roll who have not voted are reminded by mail hours before the close. */
+    reminderEnabled: z.boolean(),
     lockedAt: z.string().nullable(),
     rollSize: z.number().nullable(),
     /** The one extension of the voting window, if it was used, and its reason. */

@@ -37,3 +37,19 @@ export const credentialMail = (r: {
     'Kredensial ini menandatangani surat suara Anda. Jangan membagikannya kepada siapa pun. Anda tetap harus masuk dengan akun pemilih Anda untuk memilih.',
     'Server tidak menyimpan salinan kredensial ini: simpan email ini sampai Anda selesai memilih.',
   ]);
+
+/** Sent to everyone on the roll when the polls of their election open. */
+export const votingOpenedMail = (r: { namaPemilihan: string; endsAt: Date; url: string }) =>
+  mail('Pemungutan suara sudah dibuka', [
+    'Halo,',
+    `Pemungutan suara pemilihan ${quoted(r.namaPemilihan)} sudah dibuka dan ditutup ${wib(r.endsAt)}.`,
+    `Masuk dengan akun pemilih Anda lalu buka surat suara: ${r.url}. Untuk pemilihan dengan kredensial, pakai tautan dari email kredensial Anda atau ketik kredensialnya di surat suara.`,
+  ]);
+
+/** Sent, hours before the close, to those on the roll who have not voted yet. */
+export const votingReminderMail = (r: { namaPemilihan: string; endsAt: Date; url: string }) =>
+  mail('Pengingat: pemungutan suara segera ditutup', [
+    'Halo,',
+    `Anda belum memilih pada pemilihan ${quoted(r.namaPemilihan)}. Pemungutan suara ditutup ${wib(r.endsAt)}.`,
+    `Buka surat suara Anda: ${r.url}. Jika Anda sudah memilih setelah email ini dikirim, abaikan email ini.`,
+  ]);

@@ -111,6 +111,7 @@ const settingsFields = z
     rollProdi: shared.rollProdi,
     rollYears: z.string(),
     resultsRelease: shared.resultsRelease,
+    reminderEnabled: shared.reminderEnabled,
   })
   // The years are shown (and so checked) only for a roll by year of entry.
   .refine((v) => v.rollMode !== 'angkatan' || yearsTyped(v.rollYears), {
@@ -176,6 +177,7 @@ export function SettingsPanel({
       rollProdi: e.rollProdi.flatMap((p) => oneOf(PRODI, p) || []),
       rollYears: e.rollYears.join(', '),
       resultsRelease: e.resultsRelease,
+      reminderEnabled: e.reminderEnabled,
     },
   });
   const rollMode = useWatch({ control, name: 'rollMode' });
@@ -278,6 +280,13 @@ export function SettingsPanel({
             error={errors.resultsRelease?.message}
             {...register('resultsRelease')}
           />
+          <label className="check">
+            <input type="checkbox" {...register('reminderEnabled')} /> Kirim email pengingat kepada
+            pemilih yang belum memilih, 3 jam sebelum pemungutan suara ditutup
+          </label>
+          <p className="field-hint">
+            Semua pemilih di daftar juga menerima email saat pemungutan suara dibuka.
+          </p>
           {!disabled ? (
             <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? 'Menyimpan...' : 'Simpan Pengaturan'}

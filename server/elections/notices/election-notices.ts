@@ -1,0 +1,104 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { elections } from '../../db/schema/index.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { votingOpenedMail, votingReminderMail } from '../../mail/templates/ballots.ts';
+import type { Logger } from '../../runtime/logger.ts';
+import { castableVoterSql, openElectionSql } from '../rules/eligibility.ts';
+
+/** How long before the close those who have not voted are reminded. */
+export const REMINDER_HOURS = 3;
+
+type Deps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
+type Due = { id: string; title: string; ends_at: Date | string };
+
+/** Mails one notice to every address, a few at a time; a failure is logged, never retried. */
+async function mailAll(
+  deps: Deps,
+  electionId: string,
+  to: string[],
+  notice: { subject: string; text: string; html: string },
+) {
+  for (let i = 0; i < to.length; i += 10) {
+    const sent = await Promise.allSettled(
+      to.slice(i, i + 10).map((address) => deps.mailer.send({ to: address, ...notice })),
+    );
+    for (const s of sent)
+      if (s.status === 'rejected')
+        deps.logger.error({ err: s.reason, electionId }, 'election notice mail failed');
+  }
+}
+
+/** Claims a notice for one election (a conditional update), so no instance sends it twice. */
+async function claim(db: Db, id: string, column: 'openingMailedAt' | 'reminderMailedAt') {
+  const [claimed] = await db
+    .update(elections)
+    .set({ [column]: sql`now()` })
+    .where(and(eq(elections.id, id), isNull(elections[column])))
+    .returning({ id: elections.id });
+  return claimed !== undefined;
+}
+
+/**
+ * The students of an election's roll are told by mail when its polls open (with the link), and
+ * those who have not voted yet are reminded REMINDER_HOURS before the close unless the committee
+ * turned the reminder off. Each notice goes once per election, whichever instance claims it;
+ * runs every minute. Returns how many notices went out.
+ */
+export async function sendElectionNotices(deps: Deps): Promise<number> {
+  const { db } = deps;
+  let sent = 0;
+  const opening = await queryRows<Due>(
+    db,
+    sql`select e.id, e.title, e.ends_at from elections e
+      where ${sql.raw(openElectionSql('e'))} and e.opening_mailed_at is null`,
+  );
+  for (const e of opening) {
+    if (!(await claim(db, e.id, 'openingMailedAt'))) continue;
+    const to = await rollAddresses(db, e.id, false);
+    const notice = votingOpenedMail({
+      namaPemilihan: e.title,
+      endsAt: new Date(e.ends_at),
+      url: `${deps.publicUrl}/voting/${e.id}`,
+    });
+    await mailAll(deps, e.id, to, notice);
+    sent++;
+  }
+  const closing = await queryRows<Due>(
+    db,
+    sql`select e.id, e.title, e.ends_at from elections e
+      where ${sql.raw(openElectionSql('e'))} and e.reminder_enabled
+        and e.reminder_mailed_at is null
+        and e.ends_at <= now() + make_interval(hours => ${REMINDER_HOURS})`,
+  );
+  for (const e of closing) {
+    if (!(await claim(db, e.id, 'reminderMailedAt'))) continue;
+    const to = await rollAddresses(db, e.id, true);
+    const notice = votingReminderMail({
+      namaPemilihan: e.title,
+      endsAt: new Date(e.ends_at),
+      url: `${deps.publicUrl}/voting/${e.id}`,
+    });
+    await mailAll(deps, e.id, to, notice);
+    sent++;
+  }
+  return sent;
+}
+
+/** The addresses of the verified voters on an election's roll (only those not yet voted). */
+async function rollAddresses(db: Db, electionId: string, notVoted: boolean) {
+  const rows = await queryRows<{ email: string }>(
+    db,
+    sql`select u.email from (select ${electionId}::uuid as id) x
+      cross join voters v join "user" u on u.id = v.user_id
+      where ${sql.raw(castableVoterSql('v', 'x.id'))}
+      ${
+        notVoted
+          ? sql`and not exists (select 1 from participation p
+              where p.election_id = x.id and (p.user_id = v.user_id or p.nim = v.nim))`
+          : sql``
+      }
+      order by v.nim`,
+  );
+  return rows.map((r) => r.email);
+}
