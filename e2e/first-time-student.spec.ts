@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { electionThroughApi } from './support/election-api.ts';
-import { signIn } from './support/fixtures.ts';
+import { signIn, waitForMail } from './support/fixtures.ts';
 
 /** Each step's screen, attached to the report (the journey is read from its screenshots). */
 async function step(page: Page, info: TestInfo, name: string, fullPage = true) {
@@ -49,8 +49,21 @@ test(
     expect(overflow).toBe(0);
     await step(page, info, '2 candidates, signed out');
 
-    // Signed in, the voter's own state replaces the sign-in buttons.
+    // The student was told by mail when verified, and when the election was locked: its
+    // schedule and the booth's link with their credential.
     const voter = e.voters[0]!;
+    const verified = await waitForMail(voter.email, /sudah diverifikasi/);
+    expect(verified.subject).toBe('Pendaftaran pemilih Anda sudah diverifikasi');
+    expect(verified.text).toContain('/dashboard-pemilih');
+    const credential = await waitForMail(
+      voter.email,
+      new RegExp(`/voting/${e.electionId}#kredensial=`),
+      75_000,
+    );
+    expect(credential.text).toMatch(/Pemungutan suara dibuka .* WIB sampai .* WIB/);
+    expect(credential.text).toContain(`"${e.title}"`);
+
+    // Signed in, the voter's own state replaces the sign-in buttons.
     await signIn(page, '/login-pemilih', voter.email, voter.password);
     await expect(page).toHaveURL(/\/dashboard-pemilih$/);
     await page.goto('/pemilihan');
