@@ -1,3 +1,4 @@
+import { AdminBreadcrumb } from '../../components/admin-breadcrumb.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { ArticleManager } from '../../features/news/components/article-manager.tsx';
@@ -9,6 +10,7 @@ export function Component() {
   return (
     <RequireRole need="admin" signInPath={paths.login}>
       <div className="container page">
+        <AdminBreadcrumb page="Kelola Berita" />
         <h1>Kelola Berita</h1>
         <ArticleManager />
       </div>

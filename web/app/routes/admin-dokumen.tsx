@@ -1,3 +1,4 @@
+import { AdminBreadcrumb } from '../../components/admin-breadcrumb.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { DocumentAdmin } from '../../features/documents/components/document-admin.tsx';
@@ -9,6 +10,7 @@ export function Component() {
   return (
     <RequireRole need="admin" signInPath={paths.login}>
       <div className="container page">
+        <AdminBreadcrumb page="Kelola Dokumen" />
         <h1>Kelola Dokumen</h1>
         <DocumentAdmin />
       </div>

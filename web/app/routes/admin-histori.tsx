@@ -1,4 +1,4 @@
-import { Link } from '../../components/link.tsx';
+import { AdminBreadcrumb } from '../../components/admin-breadcrumb.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { ActivityHistory } from '../../features/activity/components/activity-history.tsx';
@@ -13,9 +13,7 @@ export function Component() {
   return (
     <RequireRole need="admin" signInPath={paths.login}>
       <div className="container page admin-page">
-        <p className="admin-breadcrumb">
-          <Link to={paths.admin.dashboard}>Dashboard BEM</Link> / Histori Aktivitas
-        </p>
+        <AdminBreadcrumb page="Histori Aktivitas" />
         <h1>Histori Aktivitas</h1>
         <p className="lead">
           Setiap perubahan oleh admin dan panitia: siapa, kapan, apa, dan pada item mana. Catatan

@@ -1,3 +1,4 @@
+import { AdminBreadcrumb } from '../../components/admin-breadcrumb.tsx';
 import { Link } from '../../components/link.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
@@ -13,9 +14,7 @@ export function Component() {
   return (
     <RequireRole need="master" signInPath={paths.login}>
       <div className="container page admin-page">
-        <p className="admin-breadcrumb">
-          <Link to={paths.admin.dashboard}>Dashboard BEM</Link> / Kelola Admin
-        </p>
+        <AdminBreadcrumb page="Kelola Admin" />
         <h1>Kelola Admin</h1>
         <p className="lead">
           Tambah admin lewat email, ubah peran, dan nonaktifkan admin yang tidak bertugas lagi.

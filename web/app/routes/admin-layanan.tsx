@@ -1,3 +1,4 @@
+import { AdminBreadcrumb } from '../../components/admin-breadcrumb.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { ServiceAdmin } from '../../features/services/components/service-admin.tsx';
@@ -9,6 +10,7 @@ export function Component() {
   return (
     <RequireRole need="admin" signInPath={paths.login}>
       <div className="container page">
+        <AdminBreadcrumb page="Kelola Layanan" />
         <h1>Kelola Layanan</h1>
         <ServiceAdmin />
       </div>

@@ -1,3 +1,4 @@
+import { AdminBreadcrumb } from '../../components/admin-breadcrumb.tsx';
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -19,6 +20,7 @@ export function Component() {
   return (
     <RequireRole need="admin" signInPath={paths.login}>
       <div className="container page">
+        <AdminBreadcrumb page="Edit Profil Admin" />
         <h1>Edit Profil Admin</h1>
         <AdminProfile />
         <ChangePasswordForm />

@@ -1,3 +1,4 @@
+import { AdminBreadcrumb } from '../../components/admin-breadcrumb.tsx';
 import { PageTabs } from '../../components/page-tabs.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
@@ -16,6 +17,7 @@ export function Component() {
   return (
     <RequireRole need="admin" signInPath={paths.login}>
       <div className="container page">
+        <AdminBreadcrumb page="Kelola Tentang" />
         <h1>Kelola Tentang</h1>
         <PageTabs tabs={TABS} label="Bagian kelola tentang">
           {(tab) => (tab === 'tentang' ? <AboutEditor /> : <FooterEditor />)}
