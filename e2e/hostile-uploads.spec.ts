@@ -321,7 +321,7 @@ test('hostile uploads through the browser are refused with a clear message or ne
   /** The photo panel's hidden input, reached as a person does: "Ganti Foto" opens the chooser. */
   const photo = (page: Page, file: Upload) => async () => {
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Ganti Foto' }).click();
+    await page.getByRole('button', { name: /^(Unggah|Ganti) Foto$/ }).click();
     await (await chooser).setFiles(file);
   };
   await refuse(panitia, candidateForm, photo(panitia, elf), unreadable);

@@ -40,7 +40,7 @@ test('shows "Memuat..." while the profile loads', async ({ page }) => {
 test('a 1200×800 PNG becomes a 300×200 JPEG data URL that survives a reload', async ({ page }) => {
   await signedInVoterOnProfile(page);
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Ganti Foto' }).click();
+  await page.getByRole('button', { name: /^(Unggah|Ganti) Foto$/ }).click();
   await (
     await chooser
   ).setFiles({ name: 'foto.png', mimeType: 'image/png', buffer: await png(1200, 800) });

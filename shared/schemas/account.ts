@@ -20,6 +20,7 @@ export const passwordField = z
 export const namaLengkapField = z
   .string({ error: 'Nama lengkap wajib diisi.' })
   .trim()
+  .min(1, { error: 'Nama lengkap wajib diisi.' })
   .min(2, { error: 'Nama lengkap minimal 2 karakter.' })
   .max(100, { error: 'Nama lengkap maksimal 100 karakter.' })
   .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’,-]*$/u, {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { resizePhoto } from '../lib/resize-photo.ts';
 
-/** The photo panel: the current photo (or the initial), Ganti Foto and Hapus Foto. */
+/** The photo panel: the current photo (or the initial), Unggah Foto / Ganti Foto and Hapus Foto. */
 export function PhotoPanel({
   foto,
   initial,
@@ -72,7 +72,7 @@ export function PhotoPanel({
           disabled={busy}
           aria-describedby={shown ? errorId : undefined}
         >
-          {busy ? 'Memproses...' : 'Ganti Foto'}
+          {busy ? 'Memproses...' : foto ? 'Ganti Foto' : 'Unggah Foto'}
         </button>
         <button
           type="button"
