@@ -42,10 +42,14 @@ export function CoverField({
       ) : (
         <p className="field-hint">Belum ada gambar sampul.</p>
       )}
+      {/* The browser's own file control speaks its language, not the site's: it stays hidden
+          (labelled, for tools) and the button below opens it. */}
       <input
         ref={input}
         id={id}
         type="file"
+        className="visually-hidden"
+        tabIndex={-1}
         accept="image/jpeg,image/png,image/webp"
         disabled={upload.isPending}
         aria-invalid={shown ? true : undefined}
@@ -72,6 +76,15 @@ export function CoverField({
           });
         }}
       />
+      <button
+        type="button"
+        className="btn btn-outline btn-compact cover-choose"
+        disabled={upload.isPending}
+        aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+        onClick={() => input.current?.click()}
+      >
+        {value ? 'Ganti Gambar Sampul' : 'Pilih Gambar Sampul'}
+      </button>
       <p className="field-hint" id={`${id}-hint`}>
         JPEG, PNG atau WebP, maksimal 20 MB; sebaiknya mendatar (misalnya 1200 × 630 piksel).
       </p>

@@ -11,8 +11,11 @@ import {
 } from '../api/structure-queries.ts';
 import { OrgChart } from './org-chart.tsx';
 
-export const periodOptionLabel = (p: PeriodSummary) =>
-  `${p.label} · ${p.cabinetName}${p.isCurrent ? ' (aktif)' : ''}`;
+/**
+ * A period as its option reads: years and cabinet, short enough for a phone's select (the chart
+ * below says which period it shows; the current one is the default).
+ */
+export const periodOptionLabel = (p: PeriodSummary) => `${p.label} · ${p.cabinetName}`;
 
 /**
  * /struktur: the chart of the period in ?periode= (by default the current one) and a select
