@@ -250,7 +250,8 @@ describe('POST /api/voters/register', () => {
     ['a NIM with letters', { nim: '12AB5678' }, 'nim', /8 sampai 12 digit/],
     ['a NIM too short', { nim: '1234' }, 'nim', /8 sampai 12 digit/],
     ['an invalid email', { email: 'bukan-email' }, 'email', /email tidak valid/i],
-    ['an empty name', { namaLengkap: '  ' }, 'namaLengkap', /minimal 2 karakter/],
+    ['an empty name', { namaLengkap: '  ' }, 'namaLengkap', /^Nama lengkap wajib diisi\.$/],
+    ['a one-letter name', { namaLengkap: 'A' }, 'namaLengkap', /minimal 2 karakter/],
     ['a name with markup', { namaLengkap: '<script>x</script>' }, 'namaLengkap', /hanya boleh/],
   ])(
     'refuses %s with a message on that field and changes nothing',
