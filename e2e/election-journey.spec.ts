@@ -123,7 +123,7 @@ test('an election from request to a counted vote, with real accounts', async ({
     await master.getByLabel('Cari nama, NIM atau email').fill(v.nim);
     // The search has answered (only this student is listed) before the click: a click while
     // the list is redrawn lands where the row no longer is.
-    await expect(master.getByRole('main').getByRole('listitem')).toHaveCount(1);
+    await expect(master.getByRole('main').locator('.voter-row')).toHaveCount(1);
     const row = master.getByRole('listitem', { name: new RegExp(v.nim) });
     await row.getByRole('button', { name: 'Verifikasi' }).click();
     await expect(row).toHaveCount(0); // the list shows those still waiting
