@@ -1,4 +1,4 @@
-import { AdminBreadcrumb } from '../../components/admin-breadcrumb.tsx';
+import { AdminBreadcrumb } from '../layout/admin-breadcrumb.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { ActivityHistory } from '../../features/activity/components/activity-history.tsx';

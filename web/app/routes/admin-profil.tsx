@@ -1,4 +1,4 @@
-import { AdminBreadcrumb } from '../../components/admin-breadcrumb.tsx';
+import { AdminBreadcrumb } from '../layout/admin-breadcrumb.tsx';
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';

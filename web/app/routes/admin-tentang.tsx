@@ -1,4 +1,4 @@
-import { AdminBreadcrumb } from '../../components/admin-breadcrumb.tsx';
+import { AdminBreadcrumb } from '../layout/admin-breadcrumb.tsx';
 import { PageTabs } from '../../components/page-tabs.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
