@@ -65,7 +65,8 @@ describe('election notices', () => {
     const [stored] = await db.select().from(elections).where(eq(elections.id, later.election.id));
     expect(stored!.openingMailedAt).toBeNull();
 
-    // One voter votes; the close comes within the reminder's hours.
+    // One voter votes; the close comes within the reminder's hours. Not within an hour of the
+    // opening notice (both at once would be noise), then once.
     await db.insert(participation).values({
       electionId: election.id,
       userId: voted[0]!.id,
@@ -76,6 +77,11 @@ describe('election notices', () => {
       .update(elections)
       .set({ endsAt: new Date(Date.now() + hour) })
       .where(eq(elections.id, election.id));
+    expect(await sendElectionNotices(deps())).toBe(0);
+    await db
+      .update(elections)
+      .set({ openingMailedAt: new Date(Date.now() - 2 * hour) })
+      .where(eq(elections.id, election.id));
     expect(await sendElectionNotices(deps())).toBe(1);
     const reminder = 'Pengingat: pemungutan suara segera ditutup';
     for (const p of onRoll) expect(mailsTo(email(p), reminder)).toHaveLength(1);
@@ -83,6 +89,16 @@ describe('election notices', () => {
     expect(mailsTo(email(pending[0]!), reminder)).toHaveLength(0);
     expect(await sendElectionNotices(deps())).toBe(0);
     expect(mailsTo(email(onRoll[0]!), reminder)).toHaveLength(1);
+
+    // The committee extends the close: the reminder is sent again, with the new time.
+    const extended = await db
+      .update(elections)
+      .set({ endsAt: new Date(Date.now() + 2 * hour), reminderMailedAt: null })
+      .where(eq(elections.id, election.id))
+      .returning();
+    expect(extended).toHaveLength(1);
+    expect(await sendElectionNotices(deps())).toBe(1);
+    expect(mailsTo(email(onRoll[0]!), reminder)).toHaveLength(2);
   });
 
   it('sends no reminder when the committee turned it off', async () => {
@@ -94,6 +110,11 @@ describe('election notices', () => {
     });
     await db.update(elections).set({ reminderEnabled: false }).where(eq(elections.id, election.id));
     expect(await sendElectionNotices(deps())).toBe(1); // the opening notice only
+    await db
+      .update(elections)
+      .set({ openingMailedAt: new Date(Date.now() - 2 * hour) })
+      .where(eq(elections.id, election.id));
+    expect(await sendElectionNotices(deps())).toBe(0);
     const to = `${people[0]!.id}@uji.test`;
     expect(mailsTo(to, 'Pemungutan suara sudah dibuka')).toHaveLength(1);
     expect(mailsTo(to, 'Pengingat: pemungutan suara segera ditutup')).toHaveLength(0);

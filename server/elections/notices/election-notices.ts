@@ -42,7 +42,8 @@ async function claim(db: Db, id: string, column: 'openingMailedAt' | 'reminderMa
 /**
  * The students of an election's roll are told by mail when its polls open (with the link), and
  * those who have not voted yet are reminded REMINDER_HOURS before the close unless the committee
- * turned the reminder off. Each notice goes once per election, whichever instance claims it;
+ * turned the reminder off — not within an hour of the opening notice (a short election, or a
+ * server that was down, would send both at once); an extension of the close re-arms it. Each notice goes once per election, whichever instance claims it;
  * runs every minute. Returns how many notices went out.
  */
 export async function sendElectionNotices(deps: Deps): Promise<number> {
@@ -69,6 +70,7 @@ export async function sendElectionNotices(deps: Deps): Promise<number> {
     sql`select e.id, e.title, e.ends_at from elections e
       where ${sql.raw(openElectionSql('e'))} and e.reminder_enabled
         and e.reminder_mailed_at is null
+        and e.opening_mailed_at <= now() - interval '1 hour'
         and e.ends_at <= now() + make_interval(hours => ${REMINDER_HOURS})`,
   );
   for (const e of closing) {

@@ -75,9 +75,16 @@ async function notifyMasters(deps: Deps, input: RequestInput) {
     ...input,
     url: `${deps.publicUrl}/admin-master/voting`,
   });
-  for (const { email } of masters)
-    if (await takeMailQuota(deps.db, 'election-request-for-masters', email))
-      sendLater(deps, email, notice);
+  for (const { email } of masters) {
+    // One master's quota failing to count leaves the others told.
+    const allowed = await takeMailQuota(deps.db, 'election-request-for-masters', email).catch(
+      (err: unknown) => {
+        deps.logger.error({ err }, 'mail quota failed');
+        return false;
+      },
+    );
+    if (allowed) sendLater(deps, email, notice);
+  }
 }
 
 async function pendingRequest(tx: Parameters<Parameters<Db['transaction']>[0]>[0], id: string) {

@@ -527,7 +527,13 @@ describe('preparing and running an election over HTTP', () => {
     expect(await list.text()).not.toMatch(/"(counts|votes)"/i);
   });
 
-  it('extends the end with a reason kept in the audit log', async () => {
+  it('extends the end with a reason kept in the audit log, and re-arms the reminder', async () => {
+    const db = app.services.database.db;
+    // A reminder was sent before the close that is now moved: it will be sent again.
+    await db
+      .update(elections)
+      .set({ reminderMailedAt: new Date() })
+      .where(eq(elections.id, electionId));
     const endsAt = new Date(Date.now() + 2 * 3600_000).toISOString();
     const res = await panitia.post(`/api/elections/${electionId}/extend`, {
       endsAt,
@@ -540,6 +546,8 @@ describe('preparing and running an election over HTTP', () => {
       .where(eq(auditLog.action, 'election.extended'))
       .orderBy(auditLog.seq);
     expect(entries.at(-1)?.details).toMatchObject({ alasan: 'Gangguan listrik di kampus.' });
+    const [extended] = await db.select().from(elections).where(eq(elections.id, electionId));
+    expect(extended!.reminderMailedAt).toBeNull();
     const earlier = await panitia.post(`/api/elections/${electionId}/extend`, {
       endsAt: new Date(Date.now() + 60_000).toISOString(),
       alasan: 'Coba dimajukan saja',

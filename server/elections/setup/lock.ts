@@ -143,7 +143,14 @@ export async function lockElection(
       .where(eq(electionRoll.electionId, electionId));
     const [locked] = await tx
       .update(elections)
-      .set({ status: 'ready', lockedAt: new Date(), rollSize: Number(r?.n ?? 0) })
+      .set({
+        status: 'ready',
+        lockedAt: new Date(),
+        rollSize: Number(r?.n ?? 0),
+        // Its roll is told when the polls open and reminded before the close, from now on.
+        openingMailedAt: null,
+        reminderMailedAt: null,
+      })
       .where(eq(elections.id, electionId))
       .returning();
     // A verifiable election's record begins here: its election, key and credentials are fixed
@@ -214,6 +221,8 @@ export async function extendElection(
         endsAt,
         extendedAt: sql`now()`,
         extendedFrom: election.endsAt,
+        // A reminder already sent named the old close: the new one is sent before the new close.
+        reminderMailedAt: null,
         extensionReason: alasan,
       })
       .where(

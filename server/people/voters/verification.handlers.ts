@@ -82,9 +82,9 @@ export const verificationRouter = createRouter()
   .openapi(verifyVoter, async (c) => {
     const actor = await actorOf(c);
     authorize(actor, 'voter', 'verify', null);
-    const { database, mailer, logger, env } = c.get('services');
+    const { database, mailer, logger, env, background } = c.get('services');
     await verifyCommand(
-      { db: database.db, mailer, logger, publicUrl: env.publicUrl },
+      { db: database.db, mailer, logger, publicUrl: env.publicUrl, background },
       actor,
       c.req.valid('param').userId,
     );
@@ -109,10 +109,10 @@ export const verificationRouter = createRouter()
   .openapi(applyStudentList, async (c) => {
     const actor = await actorOf(c);
     authorize(actor, 'voter', 'verify', null);
-    const { database, mailer, logger, env } = c.get('services');
+    const { database, mailer, logger, env, background } = c.get('services');
     return c.json(
       await applyCommand(
-        { db: database.db, mailer, logger, publicUrl: env.publicUrl },
+        { db: database.db, mailer, logger, publicUrl: env.publicUrl, background },
         actor,
         c.req.valid('json').csv,
       ),

@@ -1,9 +1,10 @@
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { appendAudit } from '../../audit/append-audit.ts';
 import { auditActor } from '../../audit/audit-actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { user, voters } from '../../db/schema/index.ts';
+import type { BackgroundWork } from '../../http/background.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -15,11 +16,21 @@ import { votersByNim } from '../../db/nim-lookup.ts';
 
 const notFound = () => new ApiError(404, 'NOT_FOUND', 'Pemilih tidak ditemukan.');
 
-type MailDeps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
+type MailDeps = {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  background: BackgroundWork;
+};
 
-/** Tells each newly verified voter, after the commit; a failure is only logged. */
+/**
+ * Tells each newly verified voter, after the commit, as background work that a shutdown waits
+ * for; a failed mail is only logged.
+ */
 function mailVerified(deps: MailDeps, verified: { nama: string; email: string }[]) {
-  void (async () => {
+  if (verified.length === 0) return;
+  deps.background.run('verification mail', async () => {
     for (const v of verified)
       await deps.mailer
         .send({
@@ -30,7 +41,7 @@ function mailVerified(deps: MailDeps, verified: { nama: string; email: string }[
           }),
         })
         .catch((err: unknown) => deps.logger.error({ err }, 'verification mail failed'));
-  })();
+  });
 }
 
 /** Marks a registration verified and tells the voter by mail (once: verifying again is quiet). */
@@ -220,7 +231,6 @@ async function compare(db: Db | Tx, csv: string) {
   const matches: {
     userId: string;
     angkatan: number | null;
-    wasVerified: boolean;
     namaLengkap: string;
     email: string;
   }[] = [];
@@ -251,7 +261,6 @@ async function compare(db: Db | Tx, csv: string) {
     matches.push({
       userId: v.userId,
       angkatan: s.angkatan,
-      wasVerified: v.status === 'verified',
       namaLengkap: v.namaLengkap,
       email: v.email,
     });
@@ -273,15 +282,18 @@ export async function previewStudentList(db: Db, csv: string) {
 export async function applyStudentList(deps: MailDeps, actor: Actor, csv: string) {
   const { preview, newly } = await deps.db.transaction(async (tx) => {
     const { preview, matches } = await compare(tx, csv);
+    const newly: typeof matches = [];
     for (const m of matches) {
-      await tx
+      if (m.angkatan)
+        await tx.update(voters).set({ angkatan: m.angkatan }).where(eq(voters.userId, m.userId));
+      // Only a row this statement turns verified is told (an admin verifying the same student
+      // at the same moment makes the other statement find it verified already).
+      const turned = await tx
         .update(voters)
-        .set({
-          status: 'verified',
-          rejectionReason: null,
-          ...(m.angkatan ? { angkatan: m.angkatan } : {}),
-        })
-        .where(eq(voters.userId, m.userId));
+        .set({ status: 'verified', rejectionReason: null })
+        .where(and(eq(voters.userId, m.userId), ne(voters.status, 'verified')))
+        .returning({ userId: voters.userId });
+      if (turned.length) newly.push(m);
     }
     await appendAudit(tx, {
       ...auditActor(actor),
@@ -294,7 +306,7 @@ export async function applyStudentList(deps: MailDeps, actor: Actor, csv: string
         invalid: preview.invalid.length,
       },
     });
-    return { preview, newly: matches.filter((m) => !m.wasVerified) };
+    return { preview, newly };
   });
   mailVerified(
     deps,

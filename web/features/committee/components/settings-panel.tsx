@@ -9,7 +9,6 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { generateRecoveryCode } from '../../../../shared/crypto/recovery-code.ts';
 import { RecoveryCodeStep } from './recovery-code-step.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field.tsx';
-import { Link } from '../../../components/link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -281,10 +280,15 @@ export function SettingsPanel({
             {...register('resultsRelease')}
           />
           <label className="check">
-            <input type="checkbox" {...register('reminderEnabled')} /> Kirim email pengingat kepada
-            pemilih yang belum memilih, 3 jam sebelum pemungutan suara ditutup
+            <input
+              type="checkbox"
+              aria-describedby="set-reminder-hint"
+              {...register('reminderEnabled')}
+            />{' '}
+            Kirim email pengingat kepada pemilih yang belum memilih, 3 jam sebelum pemungutan suara
+            ditutup
           </label>
-          <p className="field-hint">
+          <p className="field-hint" id="set-reminder-hint">
             Semua pemilih di daftar juga menerima email saat pemungutan suara dibuka.
           </p>
           {!disabled ? (
@@ -336,8 +340,11 @@ export function SettingsPanel({
               dikunci. Langkah ini tidak dapat dibatalkan.
             </p>
             <p>
-              <Link to={`${paths.panitia(e.id)}/pemilih`}>Periksa daftar pemilih</Link> sebelum
-              mengunci: hanya mereka yang dapat memilih.
+              {/* In a tab of its own: leaving this page would lose the recovery code above. */}
+              <a href={`${paths.panitia(e.id)}/pemilih`} target="_blank" rel="noreferrer">
+                Periksa daftar pemilih (tab baru)
+              </a>{' '}
+              sebelum mengunci: hanya mereka yang dapat memilih.
             </p>
             {recoveryCode ? (
               <RecoveryCodeStep

@@ -38,8 +38,9 @@ const FIELD_IDS = {
   title: 'article-title',
   summary: 'article-summary',
   category: 'article-category',
-  cover: 'article-cover',
-  coverSmall: 'article-cover',
+  // The cover's error focuses its button (the file control itself is hidden).
+  cover: 'article-cover-choose',
+  coverSmall: 'article-cover-choose',
   body: 'article-body',
   publishAt: 'article-publish-at',
 } as const;

@@ -77,7 +77,9 @@ export function CoverField({
         }}
       />
       <button
+        id={`${id}-choose`}
         type="button"
+        aria-invalid={shown ? true : undefined}
         className="btn btn-outline btn-compact cover-choose"
         disabled={upload.isPending}
         aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
