@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { Link, NavLink } from '../../components/link.tsx';
 import { paths } from '../../config/paths.ts';
@@ -29,11 +30,19 @@ function adminScreens(isMaster: boolean) {
  */
 export function AdminBreadcrumb({ page }: { page: string }) {
   const me = useMe();
+  const isMaster = me.data?.abilities.isMaster ?? false;
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the row scrolls sideways: the open screen's item is brought into view.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [page, isMaster]);
   return (
     <>
-      <nav aria-label="Menu admin" className="admin-nav">
+      <nav aria-label="Menu admin" className="admin-nav" ref={nav}>
         <ul>
-          {adminScreens(me.data?.abilities.isMaster ?? false).map((s) => (
+          {adminScreens(isMaster).map((s) => (
             <li key={s.to}>
               <NavLink to={s.to}>{s.label}</NavLink>
             </li>
