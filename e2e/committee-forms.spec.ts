@@ -131,7 +131,7 @@ test('a candidate: wrong fields are told at their place, a right one joins the b
   await expect(nomor).toBeFocused();
   await expect(
     page.getByText(
-      'Nama lengkap hanya boleh berisi huruf, spasi, titik, koma, tanda hubung dan apostrof.',
+      'Nama ketua hanya boleh berisi huruf, spasi, titik, koma, tanda hubung dan apostrof.',
     ),
   ).toBeVisible();
   // A number another candidate holds: the server's answer, at the field.

@@ -91,8 +91,13 @@ test(
     const row = page.getByRole('listitem', { name: `${student.namaLengkap} ${student.nim}` });
     await step(page, info, '2 the registration to verify');
     await row.getByRole('button', { name: 'Verifikasi' }).click();
-    // The list shows those waiting: the student leaves it.
+    // The list shows those waiting: the student leaves it, and the page says what happened.
     await expect(row).toHaveCount(0);
+    await expect(
+      page.getByText(
+        `${student.namaLengkap} (${student.nim}) diverifikasi dan diberi tahu lewat email.`,
+      ),
+    ).toBeVisible();
     const verified = await waitForMail(student.email, /sudah diverifikasi/);
     expect(verified.subject).toBe('Pendaftaran pemilih Anda sudah diverifikasi');
 

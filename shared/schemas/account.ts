@@ -16,16 +16,23 @@ export const passwordField = z
   .min(MIN_PASSWORD_LENGTH, { error: `Kata sandi minimal ${MIN_PASSWORD_LENGTH} karakter.` })
   .max(MAX_PASSWORD_LENGTH, { error: `Kata sandi maksimal ${MAX_PASSWORD_LENGTH} karakter.` });
 
-/** A person's full name: letters with spaces and the punctuation names use. */
-export const namaLengkapField = z
-  .string({ error: 'Nama lengkap wajib diisi.' })
-  .trim()
-  .min(1, { error: 'Nama lengkap wajib diisi.' })
-  .min(2, { error: 'Nama lengkap minimal 2 karakter.' })
-  .max(100, { error: 'Nama lengkap maksimal 100 karakter.' })
-  .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’,-]*$/u, {
-    error: 'Nama lengkap hanya boleh berisi huruf, spasi, titik, koma, tanda hubung dan apostrof.',
-  });
+/**
+ * A person's name: letters with spaces and the punctuation names use; `label` names the field in
+ * its messages ("Nama lengkap", "Nama ketua", …).
+ */
+export const personNameField = (label: string) =>
+  z
+    .string({ error: `${label} wajib diisi.` })
+    .trim()
+    .min(1, { error: `${label} wajib diisi.` })
+    .min(2, { error: `${label} minimal 2 karakter.` })
+    .max(100, { error: `${label} maksimal 100 karakter.` })
+    .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’,-]*$/u, {
+      error: `${label} hanya boleh berisi huruf, spasi, titik, koma, tanda hubung dan apostrof.`,
+    });
+
+/** A person's full name (namaLengkap). */
+export const namaLengkapField = personNameField('Nama lengkap');
 
 /**
  * A student number (NIM), parsed to its one stored form by `normalizeNim` (spaces dropped,

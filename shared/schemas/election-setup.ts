@@ -1,6 +1,6 @@
 import { PRODI } from '../people.ts';
 import { z } from '../validation.ts';
-import { fotoField, namaLengkapField } from './account.ts';
+import { fotoField, personNameField } from './account.ts';
 import { instantField } from './elections.ts';
 import { normalizeRecoveryCode } from '../crypto/recovery-code.ts';
 
@@ -60,8 +60,8 @@ export const candidateSchema = z.object({
     .int()
     .min(1, { error: 'Nomor urut minimal 1.' })
     .max(99),
-  namaKetua: namaLengkapField,
-  namaWakil: z.union([z.literal(''), namaLengkapField]),
+  namaKetua: personNameField('Nama ketua'),
+  namaWakil: z.union([z.literal(''), personNameField('Nama wakil')]),
   visi: plain('Visi', 2000),
   misi: plain('Misi', 4000),
   foto: fotoField,

@@ -4,15 +4,18 @@ import { Link, NavLink } from '../../components/link.tsx';
 import { paths } from '../../config/paths.ts';
 import '../../styles/admin.css';
 
-/** Every admin screen, as the admin menu lists them (Kelola Admin and Kelola Pemilihan: masters). */
+/**
+ * Every admin screen, named as its heading and the dashboard's card name it (Kelola Admin and
+ * Kelola Pemilihan: master admins only).
+ */
 function adminScreens(isMaster: boolean) {
   return [
     { to: paths.admin.kelolaBerita, label: 'Kelola Berita' },
     { to: paths.admin.dokumen, label: 'Kelola Dokumen' },
     { to: paths.admin.layanan, label: 'Kelola Layanan' },
-    { to: paths.admin.struktur, label: 'Kelola Struktur' },
+    { to: paths.admin.struktur, label: 'Kelola Struktur Organisasi' },
     { to: paths.admin.kelolaTentang, label: 'Kelola Tentang' },
-    { to: paths.admin.kelolaPemilihTerdaftar, label: 'Pemilih Terdaftar' },
+    { to: paths.admin.kelolaPemilihTerdaftar, label: 'Kelola Pemilih Terdaftar' },
     { to: paths.admin.histori, label: 'Histori Aktivitas' },
     ...(isMaster
       ? [

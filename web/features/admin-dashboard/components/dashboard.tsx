@@ -107,13 +107,17 @@ function PendingWork() {
 function AdminLinks({ isMaster }: { isMaster: boolean }) {
   const links = [
     { to: paths.admin.kelolaBerita, label: 'Kelola Berita', note: 'Tulis, jadwalkan, terbitkan' },
-    { to: paths.admin.dokumen, label: 'Dokumen', note: 'Bank Dokumen' },
-    { to: paths.admin.layanan, label: 'Layanan', note: 'Layanan untuk mahasiswa' },
-    { to: paths.admin.struktur, label: 'Struktur', note: 'Kabinet, divisi, pengurus' },
-    { to: paths.admin.kelolaTentang, label: 'Tentang', note: 'Profil organisasi' },
+    { to: paths.admin.dokumen, label: 'Kelola Dokumen', note: 'Bank Dokumen' },
+    { to: paths.admin.layanan, label: 'Kelola Layanan', note: 'Layanan untuk mahasiswa' },
+    {
+      to: paths.admin.struktur,
+      label: 'Kelola Struktur Organisasi',
+      note: 'Kabinet, divisi, pengurus',
+    },
+    { to: paths.admin.kelolaTentang, label: 'Kelola Tentang', note: 'Profil organisasi' },
     {
       to: paths.admin.kelolaPemilihTerdaftar,
-      label: 'Pemilih Terdaftar',
+      label: 'Kelola Pemilih Terdaftar',
       note: 'Verifikasi pendaftar',
     },
     { to: paths.admin.histori, label: 'Histori Aktivitas', note: 'Semua perubahan tercatat' },

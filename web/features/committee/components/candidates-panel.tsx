@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { candidateSchema, type CandidateInput } from '../../../../shared/schemas/election-setup.ts';
 import { Alert } from '../../../components/alert.tsx';
@@ -50,6 +50,9 @@ function CandidateForm({
   });
   const [foto, namaKetua] = useWatch({ control, name: ['foto', 'namaKetua'] });
   const errors = formState.errors;
+  // The button that opened the form is gone: the focus moves to the form's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   const onSubmit = handleSubmit(async (body) => {
     setFormError(undefined);
@@ -63,7 +66,9 @@ function CandidateForm({
 
   return (
     <form className="card candidate-form" noValidate onSubmit={onSubmit}>
-      <h3>{candidate ? 'Ubah Kandidat' : 'Tambah Kandidat'}</h3>
+      <h3 ref={heading} tabIndex={-1} className="focus-target">
+        {candidate ? 'Ubah Kandidat' : 'Tambah Kandidat'}
+      </h3>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
       <div className="candidate-form-grid">
         <div>

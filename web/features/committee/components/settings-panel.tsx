@@ -131,11 +131,11 @@ const ROLL_MODE_OPTIONS = [
   { value: 'all', label: 'Semua pemilih terverifikasi' },
   { value: 'prodi', label: 'Program Studi tertentu' },
   { value: 'angkatan', label: 'Angkatan tertentu' },
-  { value: 'roll', label: 'Daftar NIM yang diimpor (tab Pemilih)' },
+  { value: 'roll', label: 'Daftar NIM (impor CSV)' },
 ];
 const RELEASE_OPTIONS = [
-  { value: 'on-close', label: 'Otomatis saat pemungutan ditutup' },
-  { value: 'manual', label: 'Diumumkan panitia setelah ditutup' },
+  { value: 'on-close', label: 'Otomatis saat ditutup' },
+  { value: 'manual', label: 'Diumumkan panitia' },
 ];
 
 /** Pengaturan: the draft's settings and Kunci Pemilihan; once locked, a summary and the extension. */
@@ -241,6 +241,7 @@ export function SettingsPanel({
           </fieldset>
           <SelectField
             label="Pemilih"
+            hint="Daftar NIM diimpor dari berkas CSV di tab Pemilih."
             id="set-mode"
             options={ROLL_MODE_OPTIONS}
             error={errors.rollMode?.message}
@@ -274,6 +275,7 @@ export function SettingsPanel({
           ) : null}
           <SelectField
             label="Pengumuman hasil"
+            hint="Otomatis: hasil terbuka untuk umum begitu pemungutan suara ditutup. Diumumkan panitia: hasil baru terbuka setelah panitia menekan Umumkan Hasil."
             id="set-release"
             options={RELEASE_OPTIONS}
             error={errors.resultsRelease?.message}

@@ -167,7 +167,18 @@ export function VoterVerification() {
                   type="button"
                   className="btn btn-primary"
                   disabled={verify.isPending}
-                  onClick={() => verify.mutate(v.userId, { onError: fail })}
+                  onClick={() => {
+                    setMessage(undefined);
+                    verify.mutate(v.userId, {
+                      onError: fail,
+                      // The row leaves a list of those waiting: say what happened to it.
+                      onSuccess: () =>
+                        setMessage({
+                          kind: 'success',
+                          text: `${v.namaLengkap} (${v.nim}) diverifikasi dan diberi tahu lewat email.`,
+                        }),
+                    });
+                  }}
                 >
                   Verifikasi
                 </button>
