@@ -1,17 +1,9 @@
 import crypto from 'node:crypto';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_MASTER } from './support/accounts.ts';
 import { client, ok } from './support/election-api.ts';
 import { newVoter, registerByApi, signIn, waitForMail } from './support/fixtures.ts';
-
-/** Each step's screen, attached to the report (the journey is read from its screenshots). */
-async function step(page: Page, info: TestInfo, name: string, fullPage = true) {
-  const file = info.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage });
-  await info.attach(name, { path: file, contentType: 'image/png' });
-}
-
-const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+import { inDays, step } from './support/journey.ts';
 
 test(
   'a new master admin is told of pending work, finds it from the dashboard, and clears it',

@@ -1,13 +1,7 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { electionThroughApi } from './support/election-api.ts';
 import { signIn, waitForMail } from './support/fixtures.ts';
-
-/** Each step's screen, attached to the report (the journey is read from its screenshots). */
-async function step(page: Page, info: TestInfo, name: string, fullPage = true) {
-  const file = info.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage });
-  await info.attach(name, { path: file, contentType: 'image/png' });
-}
+import { step } from './support/journey.ts';
 
 test(
   'a student who heard of an election studies its candidates before signing in, and finds how to register',

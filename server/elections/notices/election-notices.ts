@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { elections } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -39,50 +39,58 @@ async function claim(db: Db, id: string, column: 'openingMailedAt' | 'reminderMa
   return claimed !== undefined;
 }
 
+/** One kind of notice: which elections are due, the column that claims it, who, and the mail. */
+type Notice = {
+  due: SQL;
+  claimedBy: 'openingMailedAt' | 'reminderMailedAt';
+  notVotedOnly: boolean;
+  mail: typeof votingOpenedMail;
+};
+
+const NOTICES: Notice[] = [
+  {
+    due: sql`e.opening_mailed_at is null`,
+    claimedBy: 'openingMailedAt',
+    notVotedOnly: false,
+    mail: votingOpenedMail,
+  },
+  {
+    // Not within an hour of the opening notice: a short election, or a server that was down,
+    // would send both at once.
+    due: sql`e.reminder_enabled and e.reminder_mailed_at is null
+      and e.opening_mailed_at <= now() - interval '1 hour'
+      and e.ends_at <= now() + make_interval(hours => ${REMINDER_HOURS})`,
+    claimedBy: 'reminderMailedAt',
+    notVotedOnly: true,
+    mail: votingReminderMail,
+  },
+];
+
 /**
  * The students of an election's roll are told by mail when its polls open (with the link), and
  * those who have not voted yet are reminded REMINDER_HOURS before the close unless the committee
- * turned the reminder off — not within an hour of the opening notice (a short election, or a
- * server that was down, would send both at once); an extension of the close re-arms it. Each notice goes once per election, whichever instance claims it;
- * runs every minute. Returns how many notices went out.
+ * turned the reminder off (an extension of the close re-arms it). Each notice goes once per
+ * election, whichever instance claims it; runs every minute. Returns how many notices went out.
  */
 export async function sendElectionNotices(deps: Deps): Promise<number> {
-  const { db } = deps;
   let sent = 0;
-  const opening = await queryRows<Due>(
-    db,
-    sql`select e.id, e.title, e.ends_at from elections e
-      where ${sql.raw(openElectionSql('e'))} and e.opening_mailed_at is null`,
-  );
-  for (const e of opening) {
-    if (!(await claim(db, e.id, 'openingMailedAt'))) continue;
-    const to = await rollAddresses(db, e.id, false);
-    const notice = votingOpenedMail({
-      namaPemilihan: e.title,
-      endsAt: new Date(e.ends_at),
-      url: `${deps.publicUrl}/voting/${e.id}`,
-    });
-    await mailAll(deps, e.id, to, notice);
-    sent++;
-  }
-  const closing = await queryRows<Due>(
-    db,
-    sql`select e.id, e.title, e.ends_at from elections e
-      where ${sql.raw(openElectionSql('e'))} and e.reminder_enabled
-        and e.reminder_mailed_at is null
-        and e.opening_mailed_at <= now() - interval '1 hour'
-        and e.ends_at <= now() + make_interval(hours => ${REMINDER_HOURS})`,
-  );
-  for (const e of closing) {
-    if (!(await claim(db, e.id, 'reminderMailedAt'))) continue;
-    const to = await rollAddresses(db, e.id, true);
-    const notice = votingReminderMail({
-      namaPemilihan: e.title,
-      endsAt: new Date(e.ends_at),
-      url: `${deps.publicUrl}/voting/${e.id}`,
-    });
-    await mailAll(deps, e.id, to, notice);
-    sent++;
+  for (const notice of NOTICES) {
+    const due = await queryRows<Due>(
+      deps.db,
+      sql`select e.id, e.title, e.ends_at from elections e
+        where ${sql.raw(openElectionSql('e'))} and ${notice.due}`,
+    );
+    for (const e of due) {
+      if (!(await claim(deps.db, e.id, notice.claimedBy))) continue;
+      const to = await rollAddresses(deps.db, e.id, notice.notVotedOnly);
+      const mail = notice.mail({
+        namaPemilihan: e.title,
+        endsAt: new Date(e.ends_at),
+        url: `${deps.publicUrl}/voting/${e.id}`,
+      });
+      await mailAll(deps, e.id, to, mail);
+      sent++;
+    }
   }
   return sent;
 }
