@@ -162,14 +162,6 @@ export function setupSteps(
   return steps;
 }
 
-/** What stops a draft from being locked: each reason in Indonesian, empty when it can be. */
-export function lockBlockers(e: Readiness, now: Date): string[] {
-  return [
-    ...(e.status !== 'draft' ? ['Pemilihan sudah dikunci.'] : []),
-    ...setupSteps({ ...e, status: 'draft' }, now).flatMap((s) => s.problems),
-  ];
-}
-
 /** How far the one extension of an election may move its end. */
 export const MAX_EXTENSION_HOURS = 24;
 
