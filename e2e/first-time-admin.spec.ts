@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { E2E_MASTER } from './support/accounts.ts';
-import { client, ok } from './support/election-api.ts';
+import { client, ok, signedInMaster } from './support/election-api.ts';
 import { newVoter, registerByApi, signIn, waitForMail } from './support/fixtures.ts';
 import { inDays, step } from './support/journey.ts';
 
@@ -19,12 +18,7 @@ test(
       email: `master.baru.${suffix}@bem.test`,
       password: `sandi-master-${suffix}`,
     };
-    const first = await client();
-    await ok(
-      first.post('/api/auth/sign-in/email', {
-        data: { email: E2E_MASTER.email, password: E2E_MASTER.password },
-      }),
-    );
+    const first = await signedInMaster();
     await ok(
       first.post('/api/admins', {
         data: { email: newcomer.email, namaLengkap: 'Master Baru', role: 'master' },

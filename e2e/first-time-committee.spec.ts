@@ -1,9 +1,13 @@
 import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { E2E_MASTER } from './support/accounts.ts';
 import { ceremonyThroughApi } from './support/ceremony.ts';
-import { client, ok } from './support/election-api.ts';
-import { newVoter, registerByApi, waitForMail } from './support/fixtures.ts';
+import {
+  requestApproved,
+  secondMember,
+  signedInMaster,
+  verifiedVoter,
+} from './support/election-api.ts';
+import { waitForMail } from './support/fixtures.ts';
 import { inDays, step } from './support/journey.ts';
 
 test(
@@ -17,38 +21,16 @@ test(
     const password = 'sandi-panitia-perdana-1';
 
     // The request, its approval by the master, and a verified student the rule will match.
-    const anonymous = await client();
-    await ok(
-      anonymous.post('/api/election-requests', {
-        data: {
-          namaPemilihan: title,
-          penyelenggara: 'HIMA Teknokimia Nuklir',
-          deskripsi: 'Pemilihan ketua dan wakil ketua himpunan.',
-          waktuMulai: inDays(2),
-          waktuSelesai: inDays(3),
-          namaPemohon: 'Sari Pemohon',
-          emailPemohon: email,
-        },
-      }),
-      201,
-    );
-    const master = await client();
-    await ok(
-      master.post('/api/auth/sign-in/email', {
-        data: { email: E2E_MASTER.email, password: E2E_MASTER.password },
-      }),
-    );
-    const { items } = await ok<{ items: { id: string; namaPemilihan: string }[] }>(
-      master.get('/api/election-requests?status=pending'),
-    );
-    const requestId = items.find((r) => r.namaPemilihan === title)!.id;
-    await ok(master.post(`/api/election-requests/${requestId}/approve`));
-    const student = newVoter();
-    await ok(registerByApi(anonymous, student), 202);
-    const found = await ok<{ items: { userId: string }[] }>(
-      master.get(`/api/voters?q=${student.nim}`),
-    );
-    await ok(master.post(`/api/voters/${found.items[0]!.userId}/verify`));
+    const master = await signedInMaster();
+    await requestApproved(master, {
+      namaPemilihan: title,
+      penyelenggara: 'HIMA Teknokimia Nuklir',
+      waktuMulai: inDays(2),
+      waktuSelesai: inDays(3),
+      namaPemohon: 'Sari Pemohon',
+      emailPemohon: email,
+    });
+    const student = await verifiedVoter(master);
 
     // The invitation mail carries the code and where to register.
     const invitation = await waitForMail(email, /Kode Undangan/);
@@ -140,25 +122,7 @@ test(
     // browsers' cryptography done here, as the trustees spec does it in full).
     const electionId = /\/panitia\/([^/]+)/.exec(page.url())![1]!;
     const second = { email: `wali.perdana.${suffix}@mahasiswa.test`, password: 'sandi-wali-2' };
-    const { code: secondCode } = await ok<{ code: string }>(
-      master.post(`/api/oversight/elections/${electionId}/invitations`, {
-        data: { email: second.email },
-      }),
-      201,
-    );
-    const other = await client();
-    await ok(
-      other.post('/api/committee/register', {
-        data: {
-          kodeUndangan: secondCode,
-          namaLengkap: 'Wulan Panitia',
-          email: second.email,
-          password: second.password,
-          confirmPassword: second.password,
-        },
-      }),
-      201,
-    );
+    await secondMember(master, electionId, { ...second, namaLengkap: 'Wulan Panitia' });
     await ceremonyThroughApi(electionId, [{ email, password }, second]);
     await page.getByRole('tab', { name: 'Ringkasan' }).click();
     await page.reload();
@@ -197,6 +161,6 @@ test(
     await expect(page).toHaveURL(new RegExp(`/panitia/${electionId}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await step(page, info, '7 back through the menu');
-    for (const c of [anonymous, master, other]) await c.dispose();
+    await master.dispose();
   },
 );

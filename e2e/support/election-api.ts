@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_MASTER } from './accounts.ts';
 import { client, ok } from './api.ts';
@@ -17,6 +18,89 @@ async function photo(r: number, g: number, b: number) {
     .jpeg()
     .toBuffer();
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+}
+
+/** A client signed in as the e2e master admin. */
+export async function signedInMaster(): Promise<APIRequestContext> {
+  const master = await client();
+  await ok(
+    master.post('/api/auth/sign-in/email', {
+      data: { email: E2E_MASTER.email, password: E2E_MASTER.password },
+    }),
+  );
+  return master;
+}
+
+/**
+ * An election request made by anyone, approved by the master: returns the committee invitation
+ * code, which is also mailed to `emailPemohon` and works only for that address.
+ */
+export async function requestApproved(
+  master: APIRequestContext,
+  request: {
+    namaPemilihan: string;
+    penyelenggara: string;
+    namaPemohon: string;
+    emailPemohon: string;
+    waktuMulai: string;
+    waktuSelesai: string;
+  },
+): Promise<string> {
+  const anonymous = await client();
+  await ok(
+    anonymous.post('/api/election-requests', {
+      data: { deskripsi: 'Pemilihan ketua dan wakil ketua himpunan.', ...request },
+    }),
+    201,
+  );
+  await anonymous.dispose();
+  const { items } = await ok<{ items: { id: string; namaPemilihan: string }[] }>(
+    master.get('/api/election-requests?status=pending'),
+  );
+  const requestId = items.find((r) => r.namaPemilihan === request.namaPemilihan)!.id;
+  const { kodeUndangan } = await ok<{ kodeUndangan: string }>(
+    master.post(`/api/election-requests/${requestId}/approve`),
+  );
+  return kodeUndangan;
+}
+
+/** A student registered (address confirmed) and verified by the master. */
+export async function verifiedVoter(master: APIRequestContext): Promise<Voter> {
+  const v = newVoter();
+  const p = await client();
+  await ok(registerByApi(p, v), 202);
+  await p.dispose();
+  const found = await ok<{ items: { userId: string }[] }>(master.get(`/api/voters?q=${v.nim}`));
+  await ok(master.post(`/api/voters/${found.items[0]!.userId}/verify`));
+  return v;
+}
+
+/** A second committee member, invited by the master and registered with the code. */
+export async function secondMember(
+  master: APIRequestContext,
+  electionId: string,
+  account: { email: string; password: string; namaLengkap: string },
+) {
+  const { code } = await ok<{ code: string }>(
+    master.post(`/api/oversight/elections/${electionId}/invitations`, {
+      data: { email: account.email },
+    }),
+    201,
+  );
+  const other = await client();
+  await ok(
+    other.post('/api/committee/register', {
+      data: {
+        kodeUndangan: code,
+        namaLengkap: account.namaLengkap,
+        email: account.email,
+        password: account.password,
+        confirmPassword: account.password,
+      },
+    }),
+    201,
+  );
+  await other.dispose();
 }
 
 /**
@@ -47,34 +131,15 @@ export async function electionThroughApi(opts: {
 }) {
   const suffix = crypto.randomInt(100_000, 999_999);
   const title = `Pemilihan Ponsel ${suffix}`;
-  const anonymous = await client();
-  await ok(
-    anonymous.post('/api/election-requests', {
-      data: {
-        namaPemilihan: title,
-        penyelenggara: 'HIMA Elektronika Instrumentasi',
-        deskripsi: 'Pemilihan ketua dan wakil ketua himpunan.',
-        waktuMulai: wib(86_400_000),
-        waktuSelesai: wib(2 * 86_400_000),
-        namaPemohon: 'Rina Pemohon',
-        emailPemohon: `pemohon.${suffix}@mahasiswa.test`,
-      },
-    }),
-    201,
-  );
-  const master = await client();
-  await ok(
-    master.post('/api/auth/sign-in/email', {
-      data: { email: E2E_MASTER.email, password: E2E_MASTER.password },
-    }),
-  );
-  const { items } = await ok<{ items: { id: string; namaPemilihan: string }[] }>(
-    master.get('/api/election-requests?status=pending'),
-  );
-  const requestId = items.find((r) => r.namaPemilihan === title)!.id;
-  const { kodeUndangan } = await ok<{ kodeUndangan: string }>(
-    master.post(`/api/election-requests/${requestId}/approve`),
-  );
+  const master = await signedInMaster();
+  const kodeUndangan = await requestApproved(master, {
+    namaPemilihan: title,
+    penyelenggara: 'HIMA Elektronika Instrumentasi',
+    waktuMulai: wib(86_400_000),
+    waktuSelesai: wib(2 * 86_400_000),
+    namaPemohon: 'Rina Pemohon',
+    emailPemohon: `pemohon.${suffix}@mahasiswa.test`,
+  });
   // The code is sent to the requester and works only for that address.
   const committeeAccount = {
     email: `pemohon.${suffix}@mahasiswa.test`,
@@ -114,15 +179,7 @@ export async function electionThroughApi(opts: {
     );
   }
   const voters: Voter[] = [];
-  for (let i = 0; i < opts.voters; i++) {
-    const v = newVoter();
-    const p = await client();
-    await ok(registerByApi(p, v), 202);
-    await p.dispose();
-    const found = await ok<{ items: { userId: string }[] }>(master.get(`/api/voters?q=${v.nim}`));
-    await ok(master.post(`/api/voters/${found.items[0]!.userId}/verify`));
-    voters.push(v);
-  }
+  for (let i = 0; i < opts.voters; i++) voters.push(await verifiedVoter(master));
   const roll = [...voters.map((v) => v.nim), ...(opts.rollNims ?? [])];
   if (roll.length > 0)
     await ok(committee.post(`${base}/roll`, { data: { csv: `NIM\n${roll.join('\n')}\n` } }));
@@ -133,26 +190,7 @@ export async function electionThroughApi(opts: {
   const ceremony = opts.ceremony ?? (opts.lock === false ? 'none' : 'held');
   if (ceremony !== 'none') {
     const second = { email: `wali.${suffix}@mahasiswa.test`, password: 'sandi-panitia-2' };
-    const { code } = await ok<{ code: string }>(
-      master.post(`/api/oversight/elections/${electionId}/invitations`, {
-        data: { email: second.email },
-      }),
-      201,
-    );
-    const other = await client();
-    await ok(
-      other.post('/api/committee/register', {
-        data: {
-          kodeUndangan: code,
-          namaLengkap: 'Dewi Panitia',
-          email: second.email,
-          password: second.password,
-          confirmPassword: second.password,
-        },
-      }),
-      201,
-    );
-    await other.dispose();
+    await secondMember(master, electionId, { ...second, namaLengkap: 'Dewi Panitia' });
     if (ceremony === 'held')
       trustees = await ceremonyThroughApi(electionId, [committeeAccount, second]);
     else await ok(committee.post(`${base}/ceremony`, { data: { ambang: 2 } }), 201);
@@ -174,6 +212,6 @@ export async function electionThroughApi(opts: {
     }),
   );
   if (opts.lock !== false) await ok(committee.post(`${base}/lock`));
-  for (const c of [anonymous, master, committee]) await c.dispose();
+  for (const c of [master, committee]) await c.dispose();
   return { electionId, title, voters, committee: committeeAccount, trustees };
 }

@@ -38,14 +38,15 @@ export type SimulatedTrustees = { pedersen: ThresholdParameters } | 'none';
 
 /**
  * A draft's steps to its lock, in order (rules/lifecycle.ts setupSteps), read from the database:
- * its candidates, the roll its rule or import would give now, its schedule and its key ceremony.
+ * its candidates, the roll its rule or import would give now (returned too), its schedule and
+ * its key ceremony.
  */
 export async function setupStepsOf(
   db: Db | Tx,
   e: Election,
   now = new Date(),
   simulated?: SimulatedTrustees,
-): Promise<SetupStep[]> {
+): Promise<{ steps: SetupStep[]; rollSize: number }> {
   const [c] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(candidates)
@@ -54,16 +55,13 @@ export async function setupStepsOf(
     e.ballotFormat === ENCRYPTED_BALLOT_FORMAT && !simulated
       ? { problem: (await ceremonyBlocker(db, e)) ?? null }
       : undefined;
-  return setupSteps(
-    {
-      ...e,
-      candidateCount: Number(c?.n ?? 0),
-      rollSize: await prospectiveRollSize(db, e),
-      rollMode: e.rollMode,
-    },
+  const rollSize = await prospectiveRollSize(db, e);
+  const steps = setupSteps(
+    { ...e, candidateCount: Number(c?.n ?? 0), rollSize, rollMode: e.rollMode },
     now,
     ceremony,
   );
+  return { steps, rollSize };
 }
 
 /** Why a draft cannot be locked yet (empty when it can). */
@@ -73,7 +71,7 @@ export async function blockersOf(
   now = new Date(),
   simulated?: SimulatedTrustees,
 ) {
-  const steps = await setupStepsOf(db, e, now, simulated);
+  const { steps } = await setupStepsOf(db, e, now, simulated);
   return [
     ...(e.status !== 'draft' ? ['Pemilihan sudah dikunci.'] : []),
     ...steps.flatMap((s) => s.problems),

@@ -11,7 +11,6 @@ import {
   setupStepsOf,
   extendElection as extendCommand,
   lockElection as lockCommand,
-  prospectiveRollSize,
 } from './lock.ts';
 import {
   applyRoll as applyRollCommand,
@@ -102,7 +101,7 @@ export const setupRouter = createRouter()
     const viewerRole = overviewRole(actor, election);
     if (!viewerRole) throw errors.forbidden();
     const db = c.get('services').database.db;
-    const [cands, committee, witnesses, steps, prospective, turnout] = await Promise.all([
+    const [cands, committee, witnesses, draft, turnout] = await Promise.all([
       db
         .select()
         .from(candidates)
@@ -114,12 +113,12 @@ export const setupRouter = createRouter()
         .where(eq(committeeMembers.electionId, election.id))
         .orderBy(asc(committeeMembers.joinedAt)),
       witnessesOf(db, election.id),
+      // A draft's steps, and the roll its rule or import would give now (one count for both).
       election.status === 'draft' ? setupStepsOf(db, election) : Promise.resolve(null),
-      election.status === 'draft'
-        ? prospectiveRollSize(db, election)
-        : Promise.resolve(election.rollSize ?? 0),
       computeTurnout(db, election),
     ]);
+    const steps = draft?.steps ?? null;
+    const prospective = draft?.rollSize ?? election.rollSize ?? 0;
     c.header('Cache-Control', 'no-store');
     return c.json(
       {
