@@ -147,6 +147,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Pages are in the HTML before their script runs: a form sent in that moment must not put
+      // its fields (a password) in the address. The server answers such a POST by reloading.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXOpeningElement[name.name="form"]:not(:has(JSXAttribute[name.name="method"]))',
+          message: 'Give every <form> method="post" (see server/http/static.ts).',
+        },
+      ],
       // The web app may know the server's route types, never its code.
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -98,8 +98,25 @@ function isInitial(id: string, ctx: Rolldown.ChunkingContext): boolean {
   return initial;
 }
 
+/**
+ * The server's render of pages (web/entry-server.tsx, `vite build --ssr`): one module for Node,
+ * every screen inlined (no chunk to load from a build folder that a rebuild may have replaced),
+ * the packages imported from node_modules as they are.
+ */
+const serverRender = defineConfig({
+  root: 'web',
+  publicDir: false,
+  plugins: [react()],
+  build: {
+    outDir: '../dist/web/.ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+});
+
 /** The web app lives in web/ and is built into dist/web, which the server serves. */
-export default defineConfig({
+const browser = defineConfig({
   root: 'web',
   plugins: [react(), reactRouterTreeShaking(), precompress()],
   build: {
@@ -137,3 +154,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? serverRender : browser));

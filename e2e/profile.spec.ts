@@ -27,12 +27,15 @@ test('sends someone who is not signed in to /login-pemilih', async ({ page }) =>
 });
 
 test('shows "Memuat..." while the profile loads', async ({ page }) => {
-  await signedInVoterOnProfile(page);
+  await registerAndConfirm(page, newVoter());
+  // Opened from the dashboard (a page the server rendered, with its data, needs no loading state),
+  // with the profile's data slow to come.
   await page.route('**/api/voters/me', async (route) => {
     await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
-  await page.reload();
+  await page.getByRole('link', { name: 'Edit Profil' }).first().click();
+  await expect(page).toHaveURL(/\/profil-pemilih$/);
   await expect(page.getByText('Memuat...')).toBeVisible();
   await expect(page.getByLabel('Nama Lengkap')).toBeVisible();
 });

@@ -63,6 +63,23 @@ function lock(): () => void {
 }
 
 /**
+ * Builds the browser's app into `out`, then the server's render of its pages
+ * (web/entry-server.tsx) into `out/.ssr`. Answers the failed build's exit status, or 0.
+ */
+export function buildWebInto(out: string): number | null {
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const build = (args: string[]) =>
+    spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', ...args], {
+      cwd: root,
+      stdio: 'inherit',
+    }).status;
+  return (
+    build(['--outDir', out, '--emptyOutDir']) ||
+    build(['--ssr', 'entry-server.tsx', '--outDir', path.join(out, '.ssr'), '--emptyOutDir'])
+  );
+}
+
+/**
  * Builds the web app when it was never built or its sources changed since the last build. One
  * build at a time (a lock), into a temporary folder that replaces dist/web only when complete,
  * so two `npm start` at once never serve or leave a half-written build.
@@ -77,16 +94,11 @@ export function buildIfNeeded(): void {
     console.log('Membangun aplikasi web...');
     const out = path.join(dist, `.web-${process.pid}`);
     fs.rmSync(out, { recursive: true, force: true });
-    const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-    const result = spawnSync(
-      process.execPath,
-      [vite, 'build', '--logLevel', 'warn', '--outDir', out, '--emptyOutDir'],
-      { cwd: root, stdio: 'inherit' },
-    );
-    if (result.status !== 0) {
+    const status = buildWebInto(out);
+    if (status !== 0) {
       fs.rmSync(out, { recursive: true, force: true });
       console.error('Gagal membangun aplikasi web.');
-      process.exit(result.status ?? 1);
+      process.exit(status ?? 1);
     }
     const old = path.join(dist, `.web-old-${process.pid}`);
     if (fs.existsSync(path.join(dist, 'web'))) fs.renameSync(path.join(dist, 'web'), old);

@@ -63,15 +63,21 @@ export async function unwiredFieldErrors(page: Page, where: string): Promise<str
 }
 
 /**
- * Waits until a page's code and data have arrived: no loading overlay, a visible heading in main,
- * no "Memuat..." (checked every frame, so a scan starts as soon as the page is ready).
+ * Waits until a page's code, styles and data have arrived: its stylesheets loaded, no loading
+ * overlay, a visible heading in main, no "Memuat..." (checked every frame, so a scan starts as
+ * soon as the page is ready).
  */
 export async function settle(page: Page) {
   await page.waitForFunction(
     () => {
       const main = document.querySelector('main');
       const h1 = main?.querySelector('h1');
+      // A page the server rendered is in the document before its stylesheets have arrived.
+      const styled = [
+        ...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'),
+      ].every((link) => link.sheet);
       return (
+        styled &&
         !document.querySelector('.loading-overlay') &&
         !!h1 &&
         h1.getClientRects().length > 0 &&

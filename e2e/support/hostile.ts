@@ -350,7 +350,12 @@ export class Inspector {
             'iframe, frame, object, embed, base, meta[http-equiv], [srcdoc], template',
           ),
         ].map((e) => e.tagName.toLowerCase()),
+        // The one data element the server puts in a page it rendered (JSON, never run) is the app's.
         foreignScripts: [...document.scripts]
+          .filter(
+            (sc) =>
+              !(sc === document.getElementById('ssr-state') && sc.type === 'application/json'),
+          )
           .filter((sc) => !sc.src || new URL(sc.src).origin !== location.origin)
           .map((sc) => sc.outerHTML.slice(0, 80)),
         badUrls: all.flatMap((el) =>

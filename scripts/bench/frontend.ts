@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { buildWebInto } from '../build-if-needed.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,8 @@ import { seedDemoDocuments, seedDemoServices } from '../demo/documents.ts';
 import { seedDemoNews } from '../demo/news.ts';
 import { seedDemoAbout, seedDemoStructure } from '../demo/structure.ts';
 import { failed, median, startServerProcess, type Row } from './measure.ts';
+import { firstHeadingRows, routeTablePages } from './first-heading.ts';
+import { createAdmin } from '../../server/people/admins/create-admin.ts';
 import { BOOTH_RUNS, boothFlowRows } from './booth-flow.ts';
 import {
   ENCRYPTED_BALLOT_FORMAT,
@@ -31,7 +33,10 @@ import {
 } from '../../server/elections/record/setup-record.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** Cold loads per page in the first-heading figures. */
+const HEADING_RUNS = 3;
 const PASSWORD = 'sandi-bench-1';
+const MASTER_EMAIL = 'master@bench.test';
 
 /** The JavaScript budget of a page's first view, gzip. */
 const JS_BUDGET_KB = 100;
@@ -72,6 +77,7 @@ type Seeded = {
   /** The voter of the first views and Lighthouse, then the booth's voters: email, mailed link. */
   voters: { email: string; link: string }[];
   articleTitle: string;
+  articleSlug: string;
   candidate: string;
 };
 
@@ -130,7 +136,7 @@ export async function benchFrontend(runs = 3, only?: string): Promise<Row[]> {
       : pages;
     if (!chosen.length) throw new Error(`no page of the bench matches ${only}`);
     const booth = chosen.some((p) => p.route === 'app/routes/voting.tsx');
-    const server = await startServer(dataDir, webDir);
+    let server = await startServer(dataDir, webDir);
     try {
       const cookie = await signIn(server.url, seeded.voters[0]!.email);
       const rows: Row[] = [];
@@ -159,6 +165,51 @@ export async function benchFrontend(runs = 3, only?: string): Promise<Row[]> {
             rows.push(...(await boothFlowRows(browser, server.url, boothVoters)));
           } catch (err) {
             rows.push(failed('Booth: "Kirim Suara" to Kode Bukti', err));
+          }
+        }
+        if (!only || 'headings'.includes(only)) {
+          console.log('bench: the heading of every page after a cold load');
+          const pages = routeTablePages(seeded);
+          const cookies = {
+            voter: cookie,
+            master: await signIn(server.url, MASTER_EMAIL),
+          };
+          try {
+            rows.push(
+              ...(await firstHeadingRows(
+                browser,
+                server.url,
+                pages,
+                cookies,
+                HEADING_RUNS,
+                'rendered by the server',
+              )),
+            );
+          } catch (err) {
+            rows.push(failed('Heading painted after a cold load (rendered by the server)', err));
+          }
+          // The same pages with the server's render switched off (its build moved away): what the
+          // browser alone does, as every page was served before server rendering.
+          await server.stop();
+          fs.renameSync(path.join(webDir, '.ssr'), path.join(webDir, '.ssr-off'));
+          server = await startServer(dataDir, webDir);
+          try {
+            rows.push(
+              ...(await firstHeadingRows(
+                browser,
+                server.url,
+                pages,
+                cookies,
+                HEADING_RUNS,
+                'rendered by the browser alone',
+              )),
+            );
+          } catch (err) {
+            rows.push(failed('Heading painted after a cold load (browser alone)', err));
+          } finally {
+            await server.stop();
+            fs.renameSync(path.join(webDir, '.ssr-off'), path.join(webDir, '.ssr'));
+            server = await startServer(dataDir, webDir);
           }
         }
       } finally {
@@ -224,21 +275,27 @@ export async function seed(dataDir: string): Promise<Seeded> {
         return { email, link: `/voting/${electionId}#kredensial=${credential}` };
       }),
     );
-    const articleTitle = await latestArticleTitle(db);
-    return { electionId, voters, articleTitle, candidate };
+    const { title: articleTitle, slug: articleSlug } = await latestArticle(db);
+    // The admin pages' visitor in the first-heading figures.
+    await createAdmin(
+      db,
+      { email: MASTER_EMAIL, password: PASSWORD, name: 'Master Bench', role: 'master' },
+      passwords(),
+    );
+    return { electionId, voters, articleTitle, articleSlug, candidate };
   } finally {
     await database.close();
   }
 }
 
-async function latestArticleTitle(db: Db): Promise<string> {
+async function latestArticle(db: Db): Promise<{ title: string; slug: string }> {
   const [a] = await db
-    .select({ title: articles.title })
+    .select({ title: articles.title, slug: articles.slug })
     .from(articles)
     .orderBy(desc(articles.publishedAt))
     .limit(1);
   if (!a) throw new Error('the demo seed made no article');
-  return a.title;
+  return a;
 }
 
 /** A 300×300 JPEG data URL as the committee's browser sends it (one colour per candidate). */
@@ -298,13 +355,8 @@ async function insertElection(db: Db, nims: string[]) {
 /** Builds the web app as production serves it (with its manifest) into webDir. */
 export function buildWebApp(webDir: string): void {
   console.log('bench: building the web app');
-  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  const built = spawnSync(
-    process.execPath,
-    [vite, 'build', '--outDir', webDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (built.status !== 0) throw new Error(`vite build failed (${built.status})`);
+  const status = buildWebInto(webDir);
+  if (status !== 0) throw new Error(`vite build failed (${status})`);
 }
 
 /** The real server (server/main.ts, production mode) over DATA_DIR and a fresh build. */

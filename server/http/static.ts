@@ -4,7 +4,9 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from './context.ts';
-import { routePreloads, withPreloads } from './route-preload.ts';
+import { escapeHtml } from '../mail/escape-html.ts';
+import { renderedScreenTags, routePreloads, withPreloads } from './route-preload.ts';
+import { serverRenderer, withRenderedPage } from './server-render.ts';
 
 const hasExtension = /\/[^/]*\.[^/]+$/;
 
@@ -33,13 +35,6 @@ export type PageMetaResolver = (
   c: Context<AppEnv>,
   path: string,
 ) => Promise<PageMeta | { notFound: true } | null>;
-
-/** Text made safe for HTML text and double- or single-quoted attribute values. */
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
 
 /**
  * The built index.html with a page's <title>, description, canonical link, Open Graph and
@@ -92,6 +87,8 @@ export function mountWebApp(
   const indexFile = path.join(webDist, 'index.html');
   let indexHtml: string | undefined;
   const preloads = routePreloads(webDist);
+  const renderedTags = renderedScreenTags(webDist);
+  const render = serverRenderer(app, webDist);
   const readIndex = () => (indexHtml ??= fs.readFileSync(indexFile, 'utf8'));
 
   app.use(
@@ -107,8 +104,14 @@ export function mountWebApp(
   app.get('/assets/*', (c) => c.text('Berkas tidak ditemukan.', 404));
 
   app.use('*', async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     if (c.req.path.startsWith('/api/') || c.req.path === '/api') return next();
+    // A form sent before the page's script ran (every form says method="post", so its fields are
+    // never in an address): its body is not read, and the page is opened again, script and all.
+    if (c.req.method === 'POST' && isPageRoute(c.req.path)) {
+      const url = new URL(c.req.url);
+      return c.redirect(url.pathname + url.search, 303);
+    }
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     if (c.req.path.split('/').some((segment) => segment.startsWith('.'))) {
       return c.text('Berkas tidak ditemukan.', 404);
     }
@@ -134,13 +137,28 @@ export function mountWebApp(
       return c.text('Aplikasi web belum dibangun. Jalankan `npm run build` atau `npm start`.', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    const html = withPreloads(readIndex(), preloads(c.req.path));
     // An address outside the route table is answered 404 (the web app shows its not-found page).
-    if (!isPageRoute(c.req.path)) return c.html(html, 404);
-    const meta = await resolvePageMeta(c, opts.pageMeta ?? []);
-    if (!meta) return c.html(html);
-    if ('notFound' in meta) return c.html(html, 404);
-    return c.html(withPageMeta(html, meta));
+    let status: 200 | 404 = isPageRoute(c.req.path) ? 200 : 404;
+    let meta: PageMeta | null = null;
+    if (status === 200) {
+      const found = await resolvePageMeta(c, opts.pageMeta ?? []);
+      if (found && 'notFound' in found) status = 404;
+      else meta = found;
+    }
+    const rendered = c.req.method === 'GET' ? await render(c) : null;
+    // A page that sends the visitor elsewhere (signed out, a default tab) is a redirect.
+    const to = rendered?.redirect;
+    if (to && to.startsWith('/') && !to.startsWith('//')) return c.redirect(to, 302);
+    let html: string;
+    if (rendered) {
+      html = withPreloads(withRenderedPage(readIndex(), rendered), renderedTags(rendered.modules));
+      // The page shows who is signed in: it is theirs alone.
+      c.header('Vary', 'Cookie');
+      if (c.req.header('cookie')) c.header('Cache-Control', 'private, no-cache');
+    } else {
+      html = withPreloads(readIndex(), preloads(c.req.path));
+    }
+    return c.html(meta ? withPageMeta(html, meta) : html, status);
   });
 }
 

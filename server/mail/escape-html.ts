@@ -6,7 +6,7 @@ const map: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** Escapes text for an HTML mail body or attribute. */
+/** Escapes text for HTML (a mail, a page) or a quoted attribute value. */
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => map[c] ?? c);
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { useMe, type Me } from '../features/auth/api/get-me.ts';
+import { Redirect } from './redirect.tsx';
 
 type Need = 'signedIn' | 'voter' | 'admin' | 'master';
 
@@ -27,11 +27,8 @@ export function RequireRole({
   children: ReactNode;
 }) {
   const me = useMe();
-  const location = useLocation();
   if (me.isPending) return <LoadingOverlay />;
-  if (me.isError || !me.data.user) {
-    return <Navigate to={signInPath} replace state={{ from: location.pathname }} />;
-  }
-  if (!allowed(me.data, need)) return <Navigate to="/" replace />;
+  if (me.isError || !me.data.user) return <Redirect to={signInPath} />;
+  if (!allowed(me.data, need)) return <Redirect to="/" />;
   return <>{children}</>;
 }

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, use, type ComponentType } from 'react';
 
 /** The spec's script chunk load timeout. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -32,18 +32,59 @@ export function lazyRoute<T>(load: () => Promise<T>): () => Promise<T> {
     });
 }
 
+/** Every screen module (web/app/routes), loaded only when its screen is first shown. */
+const screens = import.meta.glob<{ Component: ComponentType }>([
+  './routes/**/*.tsx',
+  '!./routes/**/*.test.tsx',
+]);
+
 /**
- * A screen as a lazily loaded component: its module (which exports `Component`) loads when the
- * screen is first shown, within the chunk timeout. `waitFor`, if given, is awaited alongside the
- * code the first time (a screen's first data, so it does not first show without it); it never
- * makes the screen fail.
+ * A component whose code loads when it is first rendered (suspending meanwhile: the nearest
+ * Suspense boundary shows its fallback) or ahead, with `preload()`. Once loaded it renders at
+ * once, with no suspension: a page the server rendered is taken over in one pass when its
+ * components were preloaded. A failed load stays failed (the error boundary offers a reload), as
+ * the browser remembers a failed import anyway.
  */
-export function lazyPage(
-  load: () => Promise<{ Component: ComponentType }>,
-  waitFor?: () => Promise<unknown>,
-) {
-  return lazy(async () => {
-    const [module] = await Promise.all([lazyRoute(load)(), waitFor?.().catch(() => {})]);
-    return { default: module.Component };
-  });
+export function loadable<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> & { preload: () => Promise<ComponentType<P>> } {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => (loading ??= load().then((component) => (loaded = component)));
+  function Loadable(props: P) {
+    const Loaded = loaded ?? use(preload());
+    return createElement(Loaded, props);
+  }
+  return Object.assign(Loadable, { preload });
+}
+
+/** A screen's component, with the build-manifest key of its module (`app/routes/<name>.tsx`). */
+export type LazyScreen = ComponentType & { module: string; preload: () => Promise<unknown> };
+
+/**
+ * The screen `web/app/routes/<name>.tsx` as a lazily loaded component (see loadable), within the
+ * chunk timeout. `waitFor`, if given, is awaited alongside the code the first time in the browser
+ * (a screen's first data, so it does not first show without it); it never makes the screen fail.
+ * The server, which renders the page ahead of the script, loads the page's data itself
+ * (web/entry-server.tsx).
+ */
+export function lazyPage(name: string, waitFor?: () => Promise<unknown>): LazyScreen {
+  const load = screens[`./routes/${name}.tsx`];
+  if (!load) throw new Error(`No screen module web/app/routes/${name}.tsx`);
+  const inBrowser = typeof document !== 'undefined';
+  const screen = loadable(() =>
+    Promise.all([lazyRoute(load)(), inBrowser ? waitFor?.().catch(() => {}) : undefined]).then(
+      ([module]) => module.Component,
+    ),
+  );
+  return Object.assign(screen, { module: `app/routes/${name}.tsx` });
+}
+
+/** Loads the screens a path shows (the page and the layouts around it), for a render that needs them all. */
+export function preloadScreens(
+  matches: { route: { Component?: unknown } }[] | null,
+): Promise<unknown> {
+  return Promise.all(
+    (matches ?? []).map((m) => (m.route.Component as Partial<LazyScreen> | undefined)?.preload?.()),
+  );
 }

@@ -1,6 +1,7 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { lazyPage } from './lazy.ts';
+import { Redirect } from './redirect.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { homeData } from './prefetch.ts';
 
@@ -13,135 +14,135 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: RootLayout,
     children: [
-      { path: '/', Component: lazyPage(() => import('./routes/home.tsx'), homeData) },
-      { path: paths.struktur, Component: lazyPage(() => import('./routes/struktur.tsx')) },
-      { path: paths.layanan, Component: lazyPage(() => import('./routes/layanan.tsx')) },
-      { path: paths.berita, Component: lazyPage(() => import('./routes/berita.tsx')) },
+      { path: '/', Component: lazyPage('home', homeData) },
+      { path: paths.struktur, Component: lazyPage('struktur') },
+      { path: paths.layanan, Component: lazyPage('layanan') },
+      { path: paths.berita, Component: lazyPage('berita') },
       {
         path: '/berita/:slug',
-        Component: lazyPage(() => import('./routes/berita-detail.tsx')),
+        Component: lazyPage('berita-detail'),
       },
-      { path: paths.dokumen, Component: lazyPage(() => import('./routes/dokumen.tsx')) },
-      { path: paths.tentang, Component: lazyPage(() => import('./routes/tentang.tsx')) },
-      { path: paths.pemilihan, Component: lazyPage(() => import('./routes/pemilihan.tsx')) },
+      { path: paths.dokumen, Component: lazyPage('dokumen') },
+      { path: paths.tentang, Component: lazyPage('tentang') },
+      { path: paths.pemilihan, Component: lazyPage('pemilihan') },
       {
         path: '/pemilihan/:eventId/kandidat',
-        Component: lazyPage(() => import('./routes/kandidat.tsx')),
+        Component: lazyPage('kandidat'),
       },
       {
         path: paths.requestPemilihan,
-        Component: lazyPage(() => import('./routes/request-pemilihan.tsx')),
+        Component: lazyPage('request-pemilihan'),
       },
-      { path: paths.login, Component: lazyPage(() => import('./routes/login.tsx')) },
-      { path: paths.register, Component: lazyPage(() => import('./routes/register.tsx')) },
+      { path: paths.login, Component: lazyPage('login') },
+      { path: paths.register, Component: lazyPage('register') },
       {
         path: paths.registerPanitia,
-        Component: lazyPage(() => import('./routes/register-panitia.tsx')),
+        Component: lazyPage('register-panitia'),
       },
       {
         path: paths.registerPemilih,
-        Component: lazyPage(() => import('./routes/register-pemilih.tsx')),
+        Component: lazyPage('register-pemilih'),
       },
-      { path: paths.lupaSandi, Component: lazyPage(() => import('./routes/lupa-sandi.tsx')) },
+      { path: paths.lupaSandi, Component: lazyPage('lupa-sandi') },
       {
         path: paths.konfirmasiEmail,
-        Component: lazyPage(() => import('./routes/konfirmasi-email.tsx')),
+        Component: lazyPage('konfirmasi-email'),
       },
       {
         path: paths.loginPemilih,
-        Component: lazyPage(() => import('./routes/login-pemilih.tsx')),
+        Component: lazyPage('login-pemilih'),
       },
       {
         path: paths.profilPemilih,
-        Component: lazyPage(() => import('./routes/profil-pemilih.tsx')),
+        Component: lazyPage('profil-pemilih'),
       },
       {
         path: paths.dashboardPemilih,
-        Component: lazyPage(() => import('./routes/dashboard-pemilih.tsx')),
+        Component: lazyPage('dashboard-pemilih'),
       },
-      { path: '/voting/:eventId', Component: lazyPage(() => import('./routes/voting.tsx')) },
-      { path: '/hasil/:eventId', Component: lazyPage(() => import('./routes/hasil.tsx')) },
+      { path: '/voting/:eventId', Component: lazyPage('voting') },
+      { path: '/hasil/:eventId', Component: lazyPage('hasil') },
       {
         path: '/hasil/:eventId/kotak-suara',
-        Component: lazyPage(() => import('./routes/kotak-suara.tsx')),
+        Component: lazyPage('kotak-suara'),
       },
-      { path: paths.verifikasi, Component: lazyPage(() => import('./routes/verifikasi.tsx')) },
+      { path: paths.verifikasi, Component: lazyPage('verifikasi') },
       {
         path: paths.admin.dashboard,
-        Component: lazyPage(() => import('./routes/admin-dashboard.tsx')),
+        Component: lazyPage('admin-dashboard'),
       },
       {
         path: paths.admin.profil,
-        Component: lazyPage(() => import('./routes/admin-profil.tsx')),
+        Component: lazyPage('admin-profil'),
       },
       {
         path: paths.admin.histori,
-        Component: lazyPage(() => import('./routes/admin-histori.tsx')),
+        Component: lazyPage('admin-histori'),
       },
       {
         path: paths.admin.kelolaAdmin,
-        Component: lazyPage(() => import('./routes/admin-kelola-admin.tsx')),
+        Component: lazyPage('admin-kelola-admin'),
       },
       {
         path: paths.admin.struktur,
-        Component: lazyPage(() => import('./routes/admin-struktur.tsx')),
+        Component: lazyPage('admin-struktur'),
       },
       {
         path: paths.admin.dokumen,
-        Component: lazyPage(() => import('./routes/admin-dokumen.tsx')),
+        Component: lazyPage('admin-dokumen'),
       },
       {
         path: paths.admin.layanan,
-        Component: lazyPage(() => import('./routes/admin-layanan.tsx')),
+        Component: lazyPage('admin-layanan'),
       },
       {
         path: paths.admin.kelolaBerita,
-        Component: lazyPage(() => import('./routes/admin-berita.tsx')),
+        Component: lazyPage('admin-berita'),
       },
       {
         path: paths.admin.kelolaTentang,
-        Component: lazyPage(() => import('./routes/admin-tentang.tsx')),
+        Component: lazyPage('admin-tentang'),
       },
       {
         path: paths.admin.kelolaPemilihTerdaftar,
-        Component: lazyPage(() => import('./routes/admin-pemilih.tsx')),
+        Component: lazyPage('admin-pemilih'),
       },
       {
         path: paths.admin.masterVoting,
-        Component: lazyPage(() => import('./routes/admin-master-voting.tsx')),
+        Component: lazyPage('admin-master-voting'),
       },
       {
         path: '/panitia/:eventId',
-        Component: lazyPage(() => import('./routes/panitia/layout.tsx')),
+        Component: lazyPage('panitia/layout'),
         children: [
-          { index: true, element: <Navigate to="ringkasan" replace /> },
+          { index: true, element: <Redirect to="ringkasan" /> },
           {
             path: 'ringkasan',
-            Component: lazyPage(() => import('./routes/panitia/ringkasan.tsx')),
+            Component: lazyPage('panitia/ringkasan'),
           },
           {
             path: 'pengaturan',
-            Component: lazyPage(() => import('./routes/panitia/pengaturan.tsx')),
+            Component: lazyPage('panitia/pengaturan'),
           },
           {
             path: 'kandidat',
-            Component: lazyPage(() => import('./routes/panitia/kandidat.tsx')),
+            Component: lazyPage('panitia/kandidat'),
           },
           {
             path: 'pemilih',
-            Component: lazyPage(() => import('./routes/panitia/pemilih.tsx')),
+            Component: lazyPage('panitia/pemilih'),
           },
           {
             path: 'wali-kunci',
-            Component: lazyPage(() => import('./routes/panitia/wali-kunci.tsx')),
+            Component: lazyPage('panitia/wali-kunci'),
           },
         ],
       },
       {
         path: '/wali-kunci/:eventId',
-        Component: lazyPage(() => import('./routes/wali-kunci.tsx')),
+        Component: lazyPage('wali-kunci'),
       },
-      { path: '*', Component: lazyPage(() => import('./routes/not-found.tsx')) },
+      { path: '*', Component: lazyPage('not-found') },
     ],
   },
 ];

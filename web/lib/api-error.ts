@@ -33,11 +33,21 @@ export async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, 'HTTP_' + res.status, 'Terjadi kesalahan. Silakan coba lagi.');
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own app when it renders. */
+export type Transport = (input: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (input, init) => fetch(input, init);
+
+/** Server rendering (web/entry-server.tsx) answers the page's queries in-process. */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
 /** fetch that throws an ApiError with an Indonesian message on any failure. */
 export async function request(input: string, init: RequestInit = {}): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(input, { credentials: 'same-origin', ...init });
+    res = await transport(input, { credentials: 'same-origin', ...init });
   } catch {
     throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
   }

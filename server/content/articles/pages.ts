@@ -3,7 +3,8 @@ import { SLUG_PATTERN } from '../../../shared/schemas/articles.ts';
 import { fileUrl, summaryOf } from './present.ts';
 import { findPublicArticle, publicArticleSlugs } from './queries.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { escapeHtml, type PageMetaResolver } from '../../http/static.ts';
+import type { PageMetaResolver } from '../../http/static.ts';
+import { escapeHtml } from '../../mail/escape-html.ts';
 
 /** Public pages of the site, for the sitemap (articles are added one by one). */
 const PUBLIC_PAGES = [

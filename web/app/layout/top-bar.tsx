@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/link.tsx';
 import { LogoMark } from '../../components/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { useMe, type Me } from '../../features/auth/api/get-me.ts';
+import { loadable } from '../lazy.ts';
 
 const links = [
   { to: paths.home, label: 'Beranda', end: true },
@@ -17,13 +18,23 @@ const links = [
 // The account menu's code loads only once someone is signed in. Should it fail to load, the bar
 // shows no account menu (the page itself works; a reload tries again).
 const accountMenu = () => import('./account-menu.tsx');
-const noAccountMenu = (): { default: ComponentType<{ me: Me }> } => ({ default: () => null });
-const AccountMenu = lazy(() =>
-  accountMenu().then((m) => ({ default: m.AccountMenu }), noAccountMenu),
+const NoAccountMenu: ComponentType<{ me: Me }> = () => null;
+const AccountMenu = loadable(() =>
+  accountMenu().then(
+    (m) => m.AccountMenu,
+    () => NoAccountMenu,
+  ),
 );
-const MobileAccountItems = lazy(() =>
-  accountMenu().then((m) => ({ default: m.MobileAccountItems }), noAccountMenu),
+const MobileAccountItems = loadable(() =>
+  accountMenu().then(
+    (m) => m.MobileAccountItems,
+    () => NoAccountMenu,
+  ),
 );
+
+/** Loads the account menu ahead (a signed-in page the server rendered is then taken over at once). */
+export const preloadAccountMenu = () =>
+  Promise.all([AccountMenu.preload(), MobileAccountItems.preload()]);
 
 /** The fixed 70px top bar: site links, E-Voting, and Login or the account menu. */
 export function TopBar() {

@@ -57,6 +57,7 @@ export function Component() {
                 : null}
             </p>
             <form
+              method="post"
               className="inline-form"
               role="search"
               noValidate

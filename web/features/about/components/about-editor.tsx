@@ -58,7 +58,7 @@ function AboutForm({ initial }: { initial: About }) {
   );
 
   return (
-    <form className="card about-editor" noValidate onSubmit={submit}>
+    <form method="post" className="card about-editor" noValidate onSubmit={submit}>
       <TextAreaField
         label="Visi"
         rows={3}

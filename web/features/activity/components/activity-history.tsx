@@ -110,7 +110,12 @@ export function ActivityHistory({ isMaster }: { isMaster: boolean }) {
       <h2 id="daftar-aktivitas" className="visually-hidden">
         Daftar aktivitas
       </h2>
-      <form className="activity-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+      <form
+        method="post"
+        className="activity-filters"
+        role="search"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="field activity-search">
           <label htmlFor="a-q">Cari ringkasan atau nama pelaku</label>
           <input

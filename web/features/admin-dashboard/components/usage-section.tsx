@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useUsage, type VitalRow } from '../api/dashboard.ts';
 import { formatVital, mediumDay, number } from '../format.ts';
 import { TableWrap } from '../../../components/table-wrap.tsx';
+import { ClientOnly } from '../../../components/client-only.tsx';
 
 const ViewsChart = lazy(() => import('./views-chart.tsx'));
 
@@ -93,9 +94,11 @@ export function UsageSection() {
               halaman publik, misalnya Beranda atau Berita.
             </p>
           ) : (
-            <Suspense fallback={<p role="status">Memuat grafik...</p>}>
-              <ViewsChart days={usage.data.days} />
-            </Suspense>
+            <ClientOnly fallback={<p role="status">Memuat grafik...</p>}>
+              <Suspense fallback={<p role="status">Memuat grafik...</p>}>
+                <ViewsChart days={usage.data.days} />
+              </Suspense>
+            </ClientOnly>
           )}
           <details className="usage-details">
             <summary>Tabel kunjungan per hari</summary>

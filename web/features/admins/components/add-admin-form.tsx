@@ -46,7 +46,7 @@ export function AddAdminForm() {
       </p>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
       {done ? <Alert kind="success">{done}</Alert> : null}
-      <form className="admin-add-form" onSubmit={onSubmit} noValidate>
+      <form method="post" className="admin-add-form" onSubmit={onSubmit} noValidate>
         <TextField
           label="Email"
           type="email"

@@ -42,7 +42,7 @@ export function LoginForm({ registerLink }: { registerLink?: { to: string; label
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form method="post" onSubmit={onSubmit} noValidate>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
       <TextField
         label="Email"

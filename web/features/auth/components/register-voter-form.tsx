@@ -77,7 +77,7 @@ export function RegisterVoterForm() {
     );
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form method="post" onSubmit={onSubmit} noValidate>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
       <TextField
         label="Nama Lengkap"

@@ -65,7 +65,7 @@ function CandidateForm({
   });
 
   return (
-    <form className="card candidate-form" noValidate onSubmit={onSubmit}>
+    <form method="post" className="card candidate-form" noValidate onSubmit={onSubmit}>
       <h3 ref={heading} tabIndex={-1} className="focus-target">
         {candidate ? 'Ubah Kandidat' : 'Tambah Kandidat'}
       </h3>

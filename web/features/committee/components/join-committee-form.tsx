@@ -37,7 +37,7 @@ export function JoinCommitteeForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form method="post" noValidate onSubmit={onSubmit}>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
       <TextField
         label="Kode Undangan"

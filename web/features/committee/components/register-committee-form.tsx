@@ -44,7 +44,7 @@ export function RegisterCommitteeForm() {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form method="post" onSubmit={onSubmit} noValidate>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
       <TextField
         label="Kode Undangan"

@@ -69,7 +69,7 @@ function ExtendOnce({ election }: { election: E }) {
     }
   });
   return (
-    <form className="card" noValidate onSubmit={onSubmit}>
+    <form method="post" className="card" noValidate onSubmit={onSubmit}>
       <h2>Perpanjang Waktu</h2>
       <p className="field-hint">
         Berakhir {formatWib(election.endsAt)}. Waktu selesai hanya dapat diperpanjang sekali, paling
@@ -198,7 +198,7 @@ export function SettingsPanel({
 
   return (
     <div className="settings-grid">
-      <form className="card" noValidate onSubmit={save}>
+      <form method="post" className="card" noValidate onSubmit={save}>
         <h2>Pengaturan</h2>
         {locked ? (
           <Alert kind="success">Pemilihan sudah dikunci; pengaturan tidak dapat diubah lagi.</Alert>

@@ -59,7 +59,7 @@ function InviteForm({
     }
   });
   return (
-    <form className="inline-form" noValidate onSubmit={onSubmit}>
+    <form method="post" className="inline-form" noValidate onSubmit={onSubmit}>
       <TextField
         label={`Email saksi nomor urut ${slot.nomorUrut}`}
         type="email"

@@ -96,7 +96,13 @@ export function DocumentForm({
 
   const fileErrorId = `${fileId}-error`;
   return (
-    <form className="card doc-form" onSubmit={onSubmit} noValidate aria-labelledby="doc-form-title">
+    <form
+      method="post"
+      className="card doc-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="doc-form-title"
+    >
       <h2 id="doc-form-title" tabIndex={-1} ref={headingRef}>
         {doc ? `Ubah Dokumen: ${doc.title}` : 'Unggah Dokumen'}
       </h2>

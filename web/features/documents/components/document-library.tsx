@@ -34,7 +34,12 @@ export function DocumentLibrary() {
 
   return (
     <>
-      <form className="doc-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+      <form
+        method="post"
+        className="doc-filters"
+        role="search"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="field doc-search">
           <label htmlFor="doc-q">Cari dokumen</label>
           <input

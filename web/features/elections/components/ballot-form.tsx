@@ -219,6 +219,7 @@ export function BallotForm({
 
   return (
     <form
+      method="post"
       onSubmit={(e) => {
         e.preventDefault();
         setError(undefined);

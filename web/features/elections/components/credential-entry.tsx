@@ -70,7 +70,7 @@ export function CredentialEntry({
         Kredensial menandatangani surat suara Anda di peramban ini dan tidak pernah dikirim ke
         server. Anda tetap masuk dengan akun pemilih Anda.
       </p>
-      <form className="inline-form" noValidate onSubmit={submit}>
+      <form method="post" className="inline-form" noValidate onSubmit={submit}>
         <TextField
           id="kredensial"
           label="Kredensial"

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { isValidCredential } from '../../../../shared/crypto/credential-format.ts';
 import { Alert } from '../../../components/alert.tsx';
+import { useHydrated } from '../../../components/client-only.tsx';
 import { later } from '../../../lib/later.ts';
 import { useCredentialCheck, type Ballot } from '../api/elections.ts';
 import type { CredentialEntry } from './credential-entry.tsx';
@@ -34,6 +35,7 @@ function store(electionId: string, credential: string | undefined) {
  * first still has it when they come back.
  */
 export function takeCredentialFromLink(electionId: string) {
+  if (typeof window === 'undefined') return;
   const found = /(?:^#|&)kredensial=([^&]*)/.exec(window.location.hash);
   if (!found) return;
   store(electionId, decodeURIComponent(found[1]!).trim());
@@ -44,7 +46,17 @@ export function takeCredentialFromLink(electionId: string) {
   );
 }
 
+/** Where the booth starts: the credential this tab holds, if any. */
+function fromStorage(electionId: string): State {
+  const credential = stored(electionId);
+  if (!credential) return { kind: 'none' };
+  return isValidCredential(credential)
+    ? { kind: 'checking', credential }
+    : { kind: 'malformed', fromLink: true };
+}
+
 export type State =
+  | { kind: 'reading' }
   | { kind: 'none' }
   | { kind: 'checking'; credential: string }
   | { kind: 'ok'; credential: string }
@@ -67,13 +79,13 @@ export function CredentialGate({
 }) {
   const electionId = ballot.election.id;
   const check = useCredentialCheck(ballot.verifiable);
-  const [state, setState] = useState<State>(() => {
-    const credential = stored(electionId);
-    if (!credential) return { kind: 'none' };
-    return isValidCredential(credential)
-      ? { kind: 'checking', credential }
-      : { kind: 'malformed', fromLink: true };
-  });
+  // The server's render (and the browser's first, which takes it over) cannot read this tab's
+  // storage: it shows the check starting, and the stored credential is read right after.
+  const hydrated = useHydrated();
+  const [own, setState] = useState<State>(() =>
+    hydrated ? fromStorage(electionId) : { kind: 'reading' },
+  );
+  const state = own.kind === 'reading' && hydrated ? fromStorage(electionId) : own;
   // What the voter typed stays while it is checked, and after a refusal, to be corrected.
   const [typed, setTyped] = useState('');
   const { mutate } = check;
@@ -96,7 +108,9 @@ export function CredentialGate({
 
   if (!ballot.verifiable) return <>{children(undefined)}</>;
   if (state.kind === 'ok') return <>{children(state.credential)}</>;
-  if (state.kind === 'checking') return <p role="status">Memeriksa kredensial Anda...</p>;
+  if (state.kind === 'checking' || state.kind === 'reading') {
+    return <p role="status">Memeriksa kredensial Anda...</p>;
+  }
 
   return (
     <Entry

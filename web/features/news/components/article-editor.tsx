@@ -1,3 +1,4 @@
+import { ClientOnly } from '../../../components/client-only.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -269,6 +270,7 @@ function EditorForm({
         </section>
       ) : null}
       <form
+        method="post"
         className="card news-editor"
         hidden={shown !== null}
         noValidate
@@ -325,17 +327,20 @@ function EditorForm({
           control={control}
           name="body"
           render={({ field }) => (
-            <RichTextEditor
-              id="article-body"
-              label="Isi"
-              initialHtml={field.value}
-              onChange={(html) => {
-                field.onChange(html);
-                clearErrors('body');
-              }}
-              error={e.body?.message}
-              hint="Gunakan judul bagian, daftar dan tautan seperlunya. Gambar dan skrip tidak dimuat."
-            />
+            // The editor works on the browser's document: it is not part of the server's HTML.
+            <ClientOnly fallback={<p role="status">Memuat editor...</p>}>
+              <RichTextEditor
+                id="article-body"
+                label="Isi"
+                initialHtml={field.value}
+                onChange={(html) => {
+                  field.onChange(html);
+                  clearErrors('body');
+                }}
+                error={e.body?.message}
+                hint="Gunakan judul bagian, daftar dan tautan seperlunya. Gambar dan skrip tidak dimuat."
+              />
+            </ClientOnly>
           )}
         />
         <fieldset className="plain-fieldset news-publication">

@@ -56,7 +56,7 @@ export function NewsList() {
   };
   return (
     <>
-      <form className="news-filters" role="search" onSubmit={search}>
+      <form method="post" className="news-filters" role="search" onSubmit={search}>
         <div className="field news-search">
           <label htmlFor="news-q">Cari berita</label>
           <div className="news-search-row">

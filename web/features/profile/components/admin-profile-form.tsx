@@ -42,7 +42,7 @@ export function AdminProfileForm({ admin }: { admin: AdminProfileInput & { role:
   const onSubmit = handleSubmit(save.submit, save.clear);
 
   return (
-    <form className="profile-layout" onSubmit={onSubmit} noValidate>
+    <form method="post" className="profile-layout" onSubmit={onSubmit} noValidate>
       <Controller
         control={control}
         name="foto"

@@ -42,7 +42,7 @@ export function ChangePasswordForm() {
   return (
     <section className="card change-password" aria-labelledby="ubah-sandi">
       <h2 id="ubah-sandi">Ubah Kata Sandi</h2>
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
         <TextField
           label="Kata Sandi Saat Ini"
           type="password"

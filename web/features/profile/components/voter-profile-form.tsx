@@ -67,7 +67,7 @@ export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
   }, save.clear);
 
   return (
-    <form className="profile-layout" onSubmit={onSubmit} noValidate>
+    <form method="post" className="profile-layout" onSubmit={onSubmit} noValidate>
       <Controller
         control={control}
         name="foto"

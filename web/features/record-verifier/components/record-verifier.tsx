@@ -121,6 +121,7 @@ export function RecordVerifier() {
   return (
     <>
       <form
+        method="post"
         className="card verifier-form"
         onSubmit={onSubmit}
         noValidate

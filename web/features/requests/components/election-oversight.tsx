@@ -82,7 +82,7 @@ function EmailForm({
     }
   });
   return (
-    <form className="inline-form" noValidate onSubmit={onSubmit}>
+    <form method="post" className="inline-form" noValidate onSubmit={onSubmit}>
       <TextField
         label={label}
         type="email"

@@ -85,7 +85,7 @@ export function RequestForm() {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="card form-card">
+    <form method="post" onSubmit={onSubmit} noValidate className="card form-card">
       {formError ? <Alert kind="error">{formError}</Alert> : null}
       <TextField
         label="Nama Pemilihan"

@@ -9,6 +9,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { formatPercent, formatWib } from '../../../lib/wib.ts';
 import { useReceiptCheck, useRecordHead, type ResultsResponse } from '../api/results.ts';
 import { ResultsChart } from './results-chart.tsx';
+import { ClientOnly } from '../../../components/client-only.tsx';
 import { TableWrap } from '../../../components/table-wrap.tsx';
 import { Link } from '../../../components/link.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -124,7 +125,7 @@ function ReceiptCheck({ electionId }: { electionId: string }) {
       <p className="field-hint">
         Masukkan Kode Bukti yang Anda terima setelah memilih. Pilihan Anda tidak ditampilkan.
       </p>
-      <form noValidate onSubmit={onSubmit}>
+      <form method="post" noValidate onSubmit={onSubmit}>
         <TextField
           label="Kode Bukti"
           autoComplete="off"
@@ -185,10 +186,12 @@ export function ResultsView({ data }: { data: ResultsResponse }) {
             ) : data.results.tie ? (
               <p className="winner">Hasil seri: tidak ada pemenang tunggal.</p>
             ) : null}
-            <ResultsChart
-              options={data.results.options}
-              winner={data.results.winner?.choice ?? null}
-            />
+            <ClientOnly>
+              <ResultsChart
+                options={data.results.options}
+                winner={data.results.winner?.choice ?? null}
+              />
+            </ClientOnly>
             <TableWrap label="Tabel perolehan suara">
               <table className="table">
                 <caption className="visually-hidden">Perolehan suara per pilihan</caption>

@@ -18,7 +18,7 @@ export function ServiceDirectory() {
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / limit)) : 1;
   return (
     <>
-      <form className="svc-search" role="search" onSubmit={(e) => e.preventDefault()}>
+      <form method="post" className="svc-search" role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="svc-q">Cari layanan</label>
           <input

@@ -57,7 +57,13 @@ export function ServiceForm({
   });
 
   return (
-    <form className="card svc-form" onSubmit={onSubmit} noValidate aria-labelledby="svc-form-title">
+    <form
+      method="post"
+      className="card svc-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="svc-form-title"
+    >
       <h2 id="svc-form-title" tabIndex={-1} ref={headingRef}>
         {service ? `Ubah Layanan: ${service.title}` : 'Tambah Layanan'}
       </h2>

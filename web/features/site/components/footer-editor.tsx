@@ -121,7 +121,7 @@ function FooterForm({ initial }: { initial: FooterSettings }) {
   );
 
   return (
-    <form className="card footer-editor" noValidate onSubmit={submit}>
+    <form method="post" className="card footer-editor" noValidate onSubmit={submit}>
       <TextField
         label="Tagline footer"
         maxLength={300}

@@ -44,7 +44,7 @@ export function DivisionForm({
   });
 
   return (
-    <form className="admin-inline-form" noValidate onSubmit={onSubmit}>
+    <form method="post" className="admin-inline-form" noValidate onSubmit={onSubmit}>
       <p className="admin-form-title">
         {division ? `Ubah divisi ${division.name}` : 'Divisi baru'}
       </p>

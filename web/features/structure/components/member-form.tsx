@@ -79,7 +79,7 @@ export function MemberForm({
   });
 
   return (
-    <form className="admin-inline-form" noValidate onSubmit={onSubmit}>
+    <form method="post" className="admin-inline-form" noValidate onSubmit={onSubmit}>
       <p className="admin-form-title">{member ? `Ubah ${member.name}` : 'Pengurus baru'}</p>
       {message ? <Alert kind="error">{message}</Alert> : null}
       <div className="field-row">

@@ -59,7 +59,7 @@ export function PeriodForm({
   });
 
   return (
-    <form className="admin-inline-form" noValidate onSubmit={onSubmit}>
+    <form method="post" className="admin-inline-form" noValidate onSubmit={onSubmit}>
       {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
       <div className="field-row">
         <TextField

@@ -1,3 +1,4 @@
+import { useHydrated } from '../../../components/client-only.tsx';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { TextField } from '../../../components/form-field.tsx';
@@ -179,7 +180,8 @@ function CeremonyStep({
 }) {
   const { busy, progress, error, run } = useTrusteeTask(id, worker);
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const sealedSeed = readSealedSeed(round);
+  // This browser's storage is read once the page is the browser's own (not in the server's HTML).
+  const sealedSeed = useHydrated() ? readSealedSeed(round) : null;
   const turn =
     round.phase === 'certs' && !round.done.cert
       ? 1
@@ -283,7 +285,13 @@ function CeremonyStep({
           ? 'Langkah 3: periksa bagian kunci dan simpan berkas kunci'
           : 'Unduh lagi berkas kunci Anda';
   const form = (
-    <form className="card form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
+    <form
+      method="post"
+      className="card form"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-busy={busy}
+    >
       <h2>{title}</h2>
       <p>
         {turn === 1
@@ -431,7 +439,13 @@ function KeyCheck({
   }
 
   return (
-    <form className="card form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
+    <form
+      method="post"
+      className="card form"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-busy={busy}
+    >
       <h2>Periksa berkas kunci Anda</h2>
       <p>
         Pemilihan baru dapat dikunci setelah setiap wali kunci membuktikan bahwa berkas kuncinya
@@ -519,7 +533,13 @@ function DecryptionStep({
         </Alert>
       ) : null}
       {d.tallied && !d.resultReady && mine && !mine.decrypted ? (
-        <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
+        <form
+          method="post"
+          className="form"
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+          aria-busy={busy}
+        >
           <p>
             Peramban Anda mengunduh surat suara publik, menghitung ulang tally terenkripsinya
             sendiri (tidak memakai jumlah dari server), lalu mendekripsinya dengan kunci Anda.
