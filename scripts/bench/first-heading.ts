@@ -63,10 +63,15 @@ async function headingAfter(
     });
     const tab = await context.newPage();
     await tab.goto(url, { waitUntil: 'commit' });
-    await tab.waitForFunction('window.__headingAt !== undefined', undefined, { timeout: 30_000 });
-    return (await tab.evaluate(
-      "({ ms: window.__headingAt, text: document.querySelector('h1').textContent.trim() })",
-    )) as { ms: number; text: string };
+    // Functions, not strings (the site's CSP forbids evaluating strings), each sent on its own.
+    await tab.waitForFunction(
+      () => (globalThis as { __headingAt?: number }).__headingAt !== undefined,
+      undefined,
+      { timeout: 30_000 },
+    );
+    const ms = await tab.evaluate(() => (globalThis as { __headingAt?: number }).__headingAt!);
+    const text = ((await tab.locator('h1').first().textContent()) ?? '').trim();
+    return { ms, text };
   } finally {
     await context.close();
   }

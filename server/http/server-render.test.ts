@@ -61,6 +61,11 @@ describe('pages rendered by the server', () => {
     expect(stateOf(html).note).toBe('</script><script>alert(1)</script>');
     expect(stateOf(html).me.user).toBeNull();
     expect(res.headers.get('vary')).toMatch(/cookie/i);
+    // Compressed as the client accepts (fetch asks for gzip and reads it back above).
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const br = await app.client().get('/', { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toContain('<p id="who">anonim</p>');
     // The page's own title, as text.
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain(

@@ -1,6 +1,7 @@
 import { isPageRoute } from '../../shared/page-routes.ts';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from './context.ts';
@@ -158,8 +159,41 @@ export function mountWebApp(
     } else {
       html = withPreloads(readIndex(), preloads(c.req.path));
     }
-    return c.html(meta ? withPageMeta(html, meta) : html, status);
+    const page = meta ? withPageMeta(html, meta) : html;
+    return rendered ? compressedHtml(c, page, status) : c.html(page, status);
   });
+}
+
+/**
+ * A rendered page compressed as the browser accepts it (brotli, else gzip): it is several times
+ * the size of the built index.html, and is sent on every cold load.
+ */
+function compressedHtml(c: Context<AppEnv>, html: string, status: 200 | 404) {
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  const accepts = c.req.header('accept-encoding') ?? '';
+  const body = Buffer.from(html);
+  if (/\bbr\b/.test(accepts)) {
+    c.header('Content-Encoding', 'br');
+    return c.body(
+      new Uint8Array(
+        zlib.brotliCompressSync(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
+      ),
+      status,
+      { 'Content-Type': 'text/html; charset=UTF-8' },
+    );
+  }
+  if (/\bgzip\b/.test(accepts)) {
+    c.header('Content-Encoding', 'gzip');
+    return c.body(new Uint8Array(zlib.gzipSync(body, { level: 6 })), status, {
+      'Content-Type': 'text/html; charset=UTF-8',
+    });
+  }
+  return c.html(html, status);
 }
 
 /** The first resolver's answer for this path; a failing resolver leaves the page as built. */
