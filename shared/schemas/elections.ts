@@ -12,7 +12,15 @@ const text = (label: string, min: number, max: number) =>
 
 /** A moment with its offset, e.g. 2026-12-01T08:00:00+07:00 (the forms send WIB). */
 export const instantField = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} tidak valid.` }).transform((s) => new Date(s));
+  z.iso
+    .datetime({
+      offset: true,
+      error: (issue) =>
+        issue.input === '' || issue.input === undefined
+          ? `${label} wajib diisi.`
+          : `${label} tidak valid.`,
+    })
+    .transform((s) => new Date(s));
 
 /** What anyone submits to ask for an election (/request-pemilihan). */
 export const electionRequestSchema = z

@@ -40,8 +40,8 @@ export async function createInvitation(
   return { code, expiresAt };
 }
 
-const refusal = (message: string) =>
-  new ApiError(400, 'INVALID_INVITATION', message, { kodeUndangan: message });
+const refusal = (message: string, field: 'kodeUndangan' | 'email' = 'kodeUndangan') =>
+  new ApiError(400, 'INVALID_INVITATION', message, { [field]: message });
 
 /**
  * Uses a code for the account (id, email), once, in the caller's transaction: the code must be
@@ -100,8 +100,10 @@ export async function redeemInvitation(
   if (!inv.email)
     throw refusal(`Kode undangan ini tidak lagi berlaku. Minta kode baru kepada ${issuer}.`);
   if (inv.email !== email) {
+    // The code is right; the address is what to change.
     throw refusal(
       'Kode undangan ini dikirim untuk alamat email lain. Daftar dengan email penerima undangan.',
+      'email',
     );
   }
   throw refusal(

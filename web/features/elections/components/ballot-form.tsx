@@ -1,3 +1,4 @@
+import { pairInitials } from '../../../lib/initials.ts';
 import { memo, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -74,7 +75,9 @@ const BallotOptions = memo(function BallotOptions({
                 {c.foto ? (
                   <img src={c.foto} alt="" width={120} height={120} />
                 ) : (
-                  <span className="ballot-photo-empty" aria-hidden="true" />
+                  <span className="ballot-photo-empty" aria-hidden="true">
+                    {pairInitials(c)}
+                  </span>
                 )}
                 <span className="ballot-names">
                   <strong>{c.namaKetua}</strong>

@@ -1,3 +1,4 @@
+import { pairInitials } from '../../../lib/initials.ts';
 import type { PublicCandidate } from '../api/elections.ts';
 
 /**
@@ -15,7 +16,9 @@ export function CandidateProfiles({ candidates }: { candidates: PublicCandidate[
             {c.foto ? (
               <img src={c.foto} alt={`Foto ${pairName(c)}`} width={160} height={160} />
             ) : (
-              <span className="ballot-photo-empty candidate-photo" aria-hidden="true" />
+              <span className="ballot-photo-empty candidate-photo" aria-hidden="true">
+                {pairInitials(c)}
+              </span>
             )}
             <div>
               <p className="candidate-number">Nomor urut {c.nomorUrut}</p>

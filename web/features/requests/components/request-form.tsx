@@ -9,14 +9,15 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { wibInputToIso } from '../../../lib/wib.ts';
 import { useSubmitRequest } from '../api/requests.ts';
 
-// The form holds WIB wall-clock values from datetime-local inputs; the shared rules check the rest.
+// The form holds WIB wall-clock values from datetime-local inputs; the shared rules check them all
+// at once (an empty time included), so every field's message shows on the first submit.
 const formSchema = z
   .object({
     namaPemilihan: z.string(),
     penyelenggara: z.string(),
     deskripsi: z.string(),
-    waktuMulai: z.string().min(1, { error: 'Waktu mulai wajib diisi.' }),
-    waktuSelesai: z.string().min(1, { error: 'Waktu selesai wajib diisi.' }),
+    waktuMulai: z.string(),
+    waktuSelesai: z.string(),
     namaPemohon: z.string(),
     emailPemohon: z.string(),
   })

@@ -1,13 +1,5 @@
+import { initialsOf } from '../../../lib/initials.ts';
 import type { OrgPerson } from '../api/structure-queries.ts';
-
-/** Up to two initials of a name, for people without a photo. */
-export const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
 
 /** A person's photo (alt = their name), or their initials when there is none. */
 export function PersonPhoto({ person, size }: { person: OrgPerson; size: number }) {
