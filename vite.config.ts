@@ -67,11 +67,11 @@ function reactRouterTreeShaking(): Plugin {
 
 /**
  * Small modules nearly every page uses (the alert, the document title, the election phase badge,
- * WIB dates, the role guard): in the main script they cost less than as chunks of their own that
+ * WIB dates, the role guard, what waits for the browser, initials for missing photos): in the main script they cost less than as chunks of their own that
  * each page requests (a request, an import list and a gzip stream per chunk of a few hundred bytes).
  */
 const SHELL_SHARED =
-  /[\\/]web[\\/](components[\\/](alert|announce|use-document-title|phase-badge)\.tsx?|lib[\\/]wib\.ts|app[\\/]guards\.tsx)$/;
+  /[\\/]web[\\/](components[\\/](alert|announce|use-document-title|phase-badge|client-only)\.tsx?|lib[\\/](wib|initials)\.ts|app[\\/]guards\.tsx)$/;
 
 /** Whether the entry imports the module statically (what rolldown tags `$initial`). */
 const initialModules = new WeakMap<Rolldown.ChunkingContext, Map<string, boolean>>();

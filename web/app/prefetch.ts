@@ -1,6 +1,4 @@
 import { matchPath } from 'react-router';
-import { meQueryOptions } from '../features/auth/api/get-me.ts';
-import { ballotQueryOptions } from '../features/elections/api/elections.ts';
 import { footerQueryOptions } from '../features/site/api/get-footer.ts';
 import { currentStructureQueryOptions } from '../features/structure/api/structure-queries.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -15,21 +13,14 @@ const home = () =>
     queryClient.prefetchQuery(currentStructureQueryOptions()),
   ]);
 
-/** `/voting/{id}`: who is signed in, then, for someone signed in, the ballot. */
-async function voting(id: string) {
-  const me = await queryClient.ensureQueryData(meQueryOptions());
-  if (me.user) await queryClient.prefetchQuery(ballotQueryOptions(id));
-}
-
 /**
  * Starts the first queries of the page at `pathname` (the page the visitor lands on), so they run
- * while the page's code loads instead of after it has rendered. Queries already cached or in
- * flight are not fetched again; a failure is the page's to show, as always.
+ * while the page's code loads instead of after it has rendered: for a page the server could not
+ * render (it sends every other with its data). Queries already cached or in flight are not
+ * fetched again; a failure is the page's to show, as always.
  */
 export function prefetchLanding(pathname: string): Promise<unknown> {
   if (matchPath('/', pathname)) return home();
-  const ballot = matchPath('/voting/:eventId', pathname);
-  if (ballot?.params.eventId) return voting(ballot.params.eventId).catch(() => {});
   return Promise.resolve();
 }
 
