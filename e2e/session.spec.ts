@@ -1,15 +1,26 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newVoter, registerAndConfirm, signIn } from './support/fixtures.ts';
 
 const IDLE_MESSAGE = 'Anda telah logout secara otomatis karena tidak ada aktivitas.';
 const MINUTE = 60_000;
+
+/**
+ * Signed in on a new voter's dashboard, once the session's watch has started (its code loads
+ * after the page: it notes the page's start as the last activity).
+ */
+async function signedInAndWatched(page: Page) {
+  await registerAndConfirm(page, newVoter());
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('bem:last-activity')))
+    .not.toBeNull();
+}
 
 test.describe('idle logout', () => {
   test('after 15 minutes without activity: signed out on the server, alerted, sent to /login', async ({
     page,
   }) => {
     await page.clock.install();
-    await registerAndConfirm(page, newVoter());
+    await signedInAndWatched(page);
 
     const dialog = page.waitForEvent('dialog');
     await page.clock.runFor(15 * MINUTE);
@@ -22,7 +33,7 @@ test.describe('idle logout', () => {
 
   test('mouse moves, clicks and key presses keep the session alive', async ({ page }) => {
     await page.clock.install();
-    await registerAndConfirm(page, newVoter());
+    await signedInAndWatched(page);
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());

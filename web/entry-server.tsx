@@ -19,8 +19,8 @@ import { createQueryClient } from './lib/query-client.ts';
 /** How many times a page is rendered at most: each render may reveal queries that need the last one's data. */
 const MAX_PASSES = 4;
 
-/** The account menu's module, as the build manifest names it (web/app/layout/top-bar.tsx loads it). */
-const ACCOUNT_MENU_MODULE = 'app/layout/account-menu.tsx';
+/** The modules loaded for someone signed in, as the build manifest names them (app/layout/). */
+const SIGNED_IN_MODULES = ['app/layout/account-menu.tsx', 'app/layout/session-effects.tsx'];
 
 const requestTransport = new AsyncLocalStorage<Transport>();
 setTransport((input, init) => {
@@ -115,8 +115,8 @@ export async function render(
     const modules = (matchRoutes(routes, url) ?? [])
       .map((m) => (m.route.Component as Partial<LazyScreen> | undefined)?.module)
       .filter((m): m is string => typeof m === 'string');
-    // The top bar of someone signed in holds the account menu (its own chunk).
-    if (client.getQueryData<Me>(meQueryKey)?.user) modules.push(ACCOUNT_MENU_MODULE);
+    // The page of someone signed in holds the account menu and the session's effects (own chunks).
+    if (client.getQueryData<Me>(meQueryKey)?.user) modules.push(...SIGNED_IN_MODULES);
     const state = JSON.stringify(dehydrate(client));
     return { html, state, modules, redirect: redirect.to, title: head.title };
   });

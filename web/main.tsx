@@ -5,6 +5,7 @@ import { BrowserRouter, matchRoutes } from 'react-router';
 import { App } from './app/app.tsx';
 import { preloadScreens } from './app/lazy.ts';
 import { preloadAccountMenu } from './app/layout/top-bar.tsx';
+import { preloadSessionEffects } from './app/layout/root-layout.tsx';
 import { meQueryKey, type Me } from './features/auth/api/get-me.ts';
 import { prefetchLanding } from './app/prefetch.ts';
 import { Providers } from './app/providers.tsx';
@@ -39,6 +40,7 @@ if (rendered) {
   void Promise.all([
     preloadScreens(matchRoutes(routes, window.location)),
     me?.user ? preloadAccountMenu() : null,
+    me?.user ? preloadSessionEffects() : null,
   ])
     .catch(() => {})
     .then(() => hydrateRoot(container, app));

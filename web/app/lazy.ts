@@ -32,12 +32,6 @@ export function lazyRoute<T>(load: () => Promise<T>): () => Promise<T> {
     });
 }
 
-/** Every screen module (web/app/routes), loaded only when its screen is first shown. */
-const screens = import.meta.glob<{ Component: ComponentType }>([
-  './routes/**/*.tsx',
-  '!./routes/**/*.test.tsx',
-]);
-
 /**
  * A component whose code loads when it is first rendered (suspending meanwhile: the nearest
  * Suspense boundary shows its fallback) or ahead, with `preload()`. Once loaded it renders at
@@ -62,15 +56,18 @@ export function loadable<P extends object>(
 export type LazyScreen = ComponentType & { module: string; preload: () => Promise<unknown> };
 
 /**
- * The screen `web/app/routes/<name>.tsx` as a lazily loaded component (see loadable), within the
- * chunk timeout. `waitFor`, if given, is awaited alongside the code the first time in the browser
- * (a screen's first data, so it does not first show without it); it never makes the screen fail.
- * The server, which renders the page ahead of the script, loads the page's data itself
- * (web/entry-server.tsx).
+ * The screen `web/app/routes/<name>.tsx` (`load` imports it) as a lazily loaded component (see
+ * loadable), within the chunk timeout. `waitFor`, if given, is awaited alongside the code the
+ * first time in the browser (a screen's first data, so it does not first show without it); it
+ * never makes the screen fail. The server, which renders the page ahead of the script, loads the
+ * page's data itself (web/entry-server.tsx) and names the screen's module in the page by `name`
+ * (app/router.test.ts checks that each name is its import's).
  */
-export function lazyPage(name: string, waitFor?: () => Promise<unknown>): LazyScreen {
-  const load = screens[`./routes/${name}.tsx`];
-  if (!load) throw new Error(`No screen module web/app/routes/${name}.tsx`);
+export function lazyPage(
+  name: string,
+  load: () => Promise<{ Component: ComponentType }>,
+  waitFor?: () => Promise<unknown>,
+): LazyScreen {
   const inBrowser = typeof document !== 'undefined';
   const screen = loadable(() =>
     Promise.all([lazyRoute(load)(), inBrowser ? waitFor?.().catch(() => {}) : undefined]).then(

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { isPageRoute, PAGE_ROUTES } from '../../shared/page-routes.ts';
+import type { LazyScreen } from './lazy.ts';
 import { routes } from './router.tsx';
 
 /** Every page pattern of a route tree, nested paths joined to their parent's. */
@@ -40,5 +41,23 @@ describe('the page route list the server answers 404 by', () => {
       '//struktur',
     ])
       expect(isPageRoute(path), path).toBe(false);
+  });
+});
+
+describe('the screens of the route table', () => {
+  it('each names the module it loads (the server names it in the pages it renders)', async () => {
+    const screens = (function all(tree: RouteObject[]): LazyScreen[] {
+      return tree.flatMap((r) => [
+        ...(r.Component && 'module' in r.Component ? [r.Component as LazyScreen] : []),
+        ...all(r.children ?? []),
+      ]);
+    })(routes);
+    expect(screens.length).toBeGreaterThan(40);
+    for (const screen of screens) {
+      const own = (await import(/* @vite-ignore */ `../${screen.module}`)) as {
+        Component: unknown;
+      };
+      expect(await screen.preload(), screen.module).toBe(own.Component);
+    }
   });
 });

@@ -2,10 +2,20 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { useUsageBeacon } from '../../features/usage/hooks/use-usage-beacon.ts';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { loadable } from '../lazy.ts';
 import { RouteErrorBoundary } from '../route-error.tsx';
 import { Footer } from './footer.tsx';
-import { SessionEffects } from './session-effects.tsx';
 import { TopBar } from './top-bar.tsx';
+
+// What runs while someone is signed in (keep-alive, idle logout, live updates of their records):
+// its code loads only for them, beside the account menu's.
+const SessionEffects = loadable(() =>
+  import('./session-effects.tsx').then((m) => m.SessionEffects),
+);
+
+/** Loads the signed-in effects ahead (a signed-in page the server rendered is taken over at once). */
+export const preloadSessionEffects = () => SessionEffects.preload();
 
 /** Scrolls to the top on every path change. */
 function ScrollToTop() {
@@ -22,6 +32,7 @@ function ScrollToTop() {
  */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const me = useMe();
   useUsageBeacon();
   return (
     <>
@@ -29,7 +40,11 @@ export function RootLayout() {
         Langsung ke konten
       </a>
       <ScrollToTop />
-      <SessionEffects />
+      {me.data?.user ? (
+        <Suspense fallback={null}>
+          <SessionEffects />
+        </Suspense>
+      ) : null}
       <TopBar />
       <main id="main" tabIndex={-1}>
         <RouteErrorBoundary resetKey={pathname}>

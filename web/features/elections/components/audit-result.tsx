@@ -4,7 +4,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { Link } from '../../../components/link.tsx';
 import { TrackerCode } from '../../../components/tracker-code.tsx';
 import { paths } from '../../../config/paths.ts';
-import type { AuditOutcome } from '../api/elections.ts';
+import type { AuditOutcome } from '../api/booth.ts';
 
 /**
  * What the check of a ballot found ("Periksa surat suara"): the ballot this browser encrypted

@@ -3,13 +3,8 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import {
-  useBooth,
-  useCastVote,
-  type AuditOutcome,
-  type Ballot,
-  type SealedBallot,
-} from '../api/elections.ts';
+import { useBooth, useCastVote, type AuditOutcome, type SealedBallot } from '../api/booth.ts';
+import type { Ballot } from '../api/elections.ts';
 import { BoothError } from '../booth/booth-worker.ts';
 import { TrackerCode } from '../../../components/tracker-code.tsx';
 import type { CastReceipt } from './receipt-card.tsx';

@@ -3,7 +3,8 @@ import { isValidCredential } from '../../../../shared/crypto/credential-format.t
 import { Alert } from '../../../components/alert.tsx';
 import { useHydrated } from '../../../components/client-only.tsx';
 import { later } from '../../../lib/later.ts';
-import { useCredentialCheck, type Ballot } from '../api/elections.ts';
+import { useCredentialCheck } from '../api/booth.ts';
+import type { Ballot } from '../api/elections.ts';
 import type { CredentialEntry } from './credential-entry.tsx';
 
 // The form to type a credential in: needed only when the link did not bring a right one.
