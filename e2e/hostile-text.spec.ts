@@ -120,11 +120,13 @@ async function expectEscapedMeta(
   expect(titles, slug).toHaveLength(1);
   expect(unescapeHtml(titles[0]![1]!)).toBe(`${title} · ${SITE}`);
   // The only markup in the head is the site's own: its module scripts (the app's, the page's
-  // screen) from its own assets, no injected tags.
+  // screen) from its own assets and the early-input script, no injected tags.
   const scripts = head.match(/<script\b[^>]*>/gi) ?? [];
-  expect(scripts.length, slug).toBeGreaterThanOrEqual(1);
+  expect(scripts.length, slug).toBeGreaterThanOrEqual(2);
   for (const tag of scripts)
-    expect(tag, slug).toMatch(/^<script type="module" crossorigin src="\/assets\/[\w.-]+\.js">$/);
+    expect(tag, slug).toMatch(
+      /^(<script type="module" crossorigin src="\/assets\/[\w.-]+\.js">|<script src="\/early-input\.js" async>)$/,
+    );
   expect(head, slug).not.toMatch(/<(img|svg|iframe|math|a|style|template|textarea)\b/i);
 }
 

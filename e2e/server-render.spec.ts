@@ -159,4 +159,35 @@ test.describe('pages rendered by the server, then taken over by the browser', ()
       await expect(page.getByRole('heading', { level: 1, name: 'Berita' })).toBeVisible();
     },
   );
+
+  test(
+    'what a visitor does before the app has taken the page over is done once it has',
+    { tag: '@phone' },
+    async ({ page }) => {
+      test.setTimeout(60_000);
+      // The app's main script arrives late, as on a slow phone connection.
+      await page.route('**/assets/index-*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await route.continue();
+      });
+      const late = () =>
+        page.evaluate(() => typeof (window as { bemTakenOver?: unknown }).bemTakenOver);
+
+      // A search typed and sent at once: the list follows it, nothing is lost to a reload.
+      await page.goto('/berita', { waitUntil: 'commit' });
+      // (the early script is there while the app's script is still on its way)
+      await expect.poll(late).toBe('function');
+      await page.getByLabel('Cari berita').fill('tidak-ada-berita-seperti-ini');
+      await page.getByRole('button', { name: 'Cari' }).click();
+      await expect(page).toHaveURL(/[?&]q=tidak-ada-berita-seperti-ini/, { timeout: 15_000 });
+      await expect(page.getByLabel('Cari berita')).toHaveValue('tidak-ada-berita-seperti-ini');
+
+      // Signing in at once: the form is sent once the app is there, with what was typed.
+      await page.goto('/login', { waitUntil: 'commit' });
+      await page.getByLabel('Email').fill(E2E_MASTER.email);
+      await page.getByLabel('Kata Sandi').fill(E2E_MASTER.password);
+      await page.getByRole('button', { name: 'Masuk' }).click();
+      await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
+import { SignedInNotice } from '../../features/auth/components/signed-in-notice.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 
 /** /login-pemilih: sign-in for student voters. */
@@ -10,6 +11,7 @@ export function Component() {
       <div className="card auth-card">
         <h1>Masuk Pemilih</h1>
         <p className="lead">Masuk dengan akun pemilih untuk mengikuti e-voting.</p>
+        <SignedInNotice action="masuk" />
         <LoginForm
           registerLink={{ to: paths.registerPemilih, label: 'Belum punya akun? Daftar' }}
         />

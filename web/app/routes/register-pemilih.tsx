@@ -1,6 +1,7 @@
 import { Link } from '../../components/link.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
+import { SignedInNotice } from '../../features/auth/components/signed-in-notice.tsx';
 import { RegisterVoterForm } from '../../features/auth/components/register-voter-form.tsx';
 
 /** /register-pemilih: a student creates a voter account. */
@@ -14,6 +15,7 @@ export function Component() {
           Daftarkan diri Anda sebagai pemilih, lalu buka tautan konfirmasi yang kami kirim ke email
           Anda. Admin BEM akan memverifikasi data Anda sebelum Anda dapat memilih.
         </p>
+        <SignedInNotice action="daftar" />
         <RegisterVoterForm />
         <div className="form-links">
           <Link to={paths.loginPemilih}>Sudah punya akun? Masuk</Link>
