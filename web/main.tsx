@@ -1,4 +1,3 @@
-import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
@@ -7,7 +6,6 @@ import { preloadScreens } from './app/lazy.ts';
 import { preloadAccountMenu } from './app/layout/top-bar.tsx';
 import { preloadSessionEffects } from './app/layout/root-layout.tsx';
 import { meQueryKey, type Me } from './features/auth/api/get-me.ts';
-import { prefetchLanding } from './app/prefetch.ts';
 import { Providers } from './app/providers.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { routes } from './app/router.tsx';
@@ -98,9 +96,15 @@ const rendered = document.getElementById('ssr-state');
 if (rendered) {
   // The server rendered this page with its data (web/entry-server.tsx): the same data makes the
   // same tree, which takes over the HTML already shown.
-  // The page's screens are loaded first (the server named them in the HTML, so they are on their
-  // way), and the page is taken over in one piece.
-  hydrate(queryClient, JSON.parse(rendered.textContent || '{}'));
+  // Its queries' data (dehydrated by the server: each query's data and when it was fetched) goes
+  // into the cache. The page's screens are loaded first (the server named them in the HTML, so
+  // they are on their way), and the page is taken over in one piece.
+  const state = JSON.parse(rendered.textContent || '{}') as {
+    queries?: { queryKey: unknown[]; state: { data: unknown; dataUpdatedAt: number } }[];
+  };
+  for (const q of state.queries ?? []) {
+    queryClient.setQueryData(q.queryKey, q.state.data, { updatedAt: q.state.dataUpdatedAt });
+  }
   const me = queryClient.getQueryData<Me>(meQueryKey);
   void Promise.all([
     preloadScreens(matchRoutes(routes, window.location)),
@@ -125,9 +129,8 @@ if (rendered) {
       );
     });
 } else {
-  // The landing page's first data starts loading now, alongside its code. The first render is a
-  // transition, so React renders it in slices and the phone's main thread stays responsive.
-  void prefetchLanding(window.location.pathname);
+  // A page the server could not render: the first render is a transition, so React renders it in
+  // slices and the phone's main thread stays responsive.
   startTransition(() => createRoot(container).render(app));
   (window as { bemTakenOver?: () => void }).bemTakenOver?.();
 }

@@ -443,7 +443,7 @@ async function firstViewJs(
         })().catch((err: unknown) => {
           // Only a script arriving after the view was measured and the page closed (a worker
           // started later): not part of the first view.
-          if (!closed) throw err;
+          if (!closed && !/has been closed/.test(String(err))) throw err;
         }),
       );
     });

@@ -1,4 +1,3 @@
-import { matchPath } from 'react-router';
 import { footerQueryOptions } from '../features/site/api/get-footer.ts';
 import { currentStructureQueryOptions } from '../features/structure/api/structure-queries.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -12,17 +11,6 @@ const home = () =>
     queryClient.prefetchQuery(footerQueryOptions()),
     queryClient.prefetchQuery(currentStructureQueryOptions()),
   ]);
-
-/**
- * Starts the first queries of the page at `pathname` (the page the visitor lands on), so they run
- * while the page's code loads instead of after it has rendered: for a page the server could not
- * render (it sends every other with its data). Queries already cached or in flight are not
- * fetched again; a failure is the page's to show, as always.
- */
-export function prefetchLanding(pathname: string): Promise<unknown> {
-  if (matchPath('/', pathname)) return home();
-  return Promise.resolve();
-}
 
 /** The home page's first data, awaited at most PREFETCH_WAIT_MS; never fails. */
 export async function homeData(): Promise<void> {
