@@ -71,7 +71,7 @@ function reactRouterTreeShaking(): Plugin {
  * each page requests (a request, an import list and a gzip stream per chunk of a few hundred bytes).
  */
 const SHELL_SHARED =
-  /[\\/]web[\\/](components[\\/](alert|announce|use-document-title|phase-badge|client-only)\.tsx?|lib[\\/](wib|initials)\.ts|app[\\/]guards\.tsx)$/;
+  /[\\/](web[\\/](components[\\/](alert|announce|use-document-title|phase-badge|client-only)\.tsx?|lib[\\/]wib\.ts|app[\\/]guards\.tsx)|shared[\\/]initials\.ts)$/;
 
 /** Whether the entry imports the module statically (what rolldown tags `$initial`). */
 const initialModules = new WeakMap<Rolldown.ChunkingContext, Map<string, boolean>>();

@@ -174,38 +174,23 @@ export async function benchFrontend(runs = 3, only?: string): Promise<Row[]> {
             voter: cookie,
             master: await signIn(server.url, MASTER_EMAIL),
           };
-          try {
-            rows.push(
-              ...(await firstHeadingRows(
-                browser,
-                server.url,
-                pages,
-                cookies,
-                HEADING_RUNS,
-                'rendered by the server',
-              )),
-            );
-          } catch (err) {
-            rows.push(failed('Heading painted after a cold load (rendered by the server)', err));
-          }
+          const headings = async (how: string) => {
+            try {
+              rows.push(
+                ...(await firstHeadingRows(browser, server.url, pages, cookies, HEADING_RUNS, how)),
+              );
+            } catch (err) {
+              rows.push(failed(`Heading painted after a cold load (${how})`, err));
+            }
+          };
+          await headings('rendered by the server');
           // The same pages with the server's render switched off (its build moved away): what the
           // browser alone does, as every page was served before server rendering.
           await server.stop();
           fs.renameSync(path.join(webDir, '.ssr'), path.join(webDir, '.ssr-off'));
           server = await startServer(dataDir, webDir);
           try {
-            rows.push(
-              ...(await firstHeadingRows(
-                browser,
-                server.url,
-                pages,
-                cookies,
-                HEADING_RUNS,
-                'rendered by the browser alone',
-              )),
-            );
-          } catch (err) {
-            rows.push(failed('Heading painted after a cold load (browser alone)', err));
+            await headings('rendered by the browser alone');
           } finally {
             await server.stop();
             fs.renameSync(path.join(webDir, '.ssr-off'), path.join(webDir, '.ssr'));

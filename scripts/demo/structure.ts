@@ -10,16 +10,9 @@ import {
   siteSettings,
 } from '../../server/db/schema/index.ts';
 import { storeImage } from '../../server/files/store.ts';
+import { initialsOf } from '../../shared/initials.ts';
 
 const COLOURS = ['#0f2d55', '#1d5fbf', '#146c2e', '#7a3e9d', '#b3261e', '#d99e00', '#17407a'];
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
 
 /** A square avatar: the person's initials in white on a colour picked from their name. */
 async function avatar(name: string): Promise<Buffer> {
@@ -30,7 +23,7 @@ async function avatar(name: string): Promise<Buffer> {
   <rect width="480" height="480" fill="${colour}"/>
   <circle cx="240" cy="240" r="200" fill="rgba(255,255,255,0.08)"/>
   <text x="240" y="240" dy="0.35em" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif"
-    font-weight="700" font-size="180" fill="#ffffff">${initials(name)}</text>
+    font-weight="700" font-size="180" fill="#ffffff">${initialsOf(name)}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -1,4 +1,4 @@
-import { pairInitials } from '../../../lib/initials.ts';
+import { pairInitials } from '../../../../shared/initials.ts';
 import { memo, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';

@@ -1,4 +1,4 @@
-import { pairInitials } from '../../../lib/initials.ts';
+import { pairInitials } from '../../../../shared/initials.ts';
 import type { PublicCandidate } from '../api/elections.ts';
 
 /**

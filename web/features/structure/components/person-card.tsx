@@ -1,4 +1,4 @@
-import { initialsOf } from '../../../lib/initials.ts';
+import { initialsOf } from '../../../../shared/initials.ts';
 import type { OrgPerson } from '../api/structure-queries.ts';
 
 /** A person's photo (alt = their name), or their initials when there is none. */
