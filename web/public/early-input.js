@@ -5,8 +5,15 @@
   var held = null;
   var takenOver = false;
   var touched = [];
+  // An element the app has already taken over (React keeps its props on it) answers by itself.
+  function apps(el) {
+    return Object.keys(el).some(function (key) {
+      return key.indexOf('__reactProps$') === 0;
+    });
+  }
   function touch(event) {
-    if (!takenOver && touched.indexOf(event.target) < 0) touched.push(event.target);
+    if (takenOver || apps(event.target) || touched.indexOf(event.target) >= 0) return;
+    touched.push(event.target);
   }
   document.addEventListener('input', touch, true);
   document.addEventListener('change', touch, true);
@@ -31,7 +38,7 @@
   document.addEventListener(
     'submit',
     function (event) {
-      if (takenOver) return;
+      if (takenOver || apps(event.target)) return;
       event.preventDefault();
       held = { form: event.target, submitter: event.submitter || null };
     },
@@ -43,7 +50,7 @@
       if (takenOver || !(event.target instanceof Element)) return;
       var button = event.target.closest('button');
       // A submit button sends its form: held as a submit.
-      if (!button || (button.type === 'submit' && button.form)) return;
+      if (!button || (button.type === 'submit' && button.form) || apps(button)) return;
       event.preventDefault();
       held = { button: button };
     },
