@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PAGE_ROUTES } from '../shared/page-routes.ts';
 import { E2E_MASTER } from './support/accounts.ts';
 import { boothLink } from './support/booth.ts';
 import { lockedElectionThroughApi } from './support/election-api.ts';
@@ -47,38 +48,12 @@ async function renderedThenTakenOver(page: Page, path: string) {
   expect(errors, `${path}: errors while the browser took the page over`).toEqual([]);
 }
 
-const PUBLIC = [
-  '/',
-  '/struktur',
-  '/layanan',
-  '/berita',
-  '/dokumen',
-  '/tentang',
-  '/pemilihan',
-  '/request-pemilihan',
-  '/login',
-  '/register',
-  '/register-panitia',
-  '/register-pemilih',
-  '/lupa-sandi',
-  '/konfirmasi-email',
-  '/login-pemilih',
-  '/verifikasi',
-];
-
-const ADMIN = [
-  '/admin',
-  '/admin/profil',
-  '/admin/histori',
-  '/admin/kelola-admin',
-  '/admin/struktur',
-  '/admin/dokumen',
-  '/admin/layanan',
-  '/admin/kelola-berita',
-  '/admin/kelola-tentang',
-  '/admin/kelola-pemilih-terdaftar',
-  '/admin-master/voting',
-];
+/** The route table's own pages (no parameter): those anyone opens, and the admin area's. */
+const PLAIN = PAGE_ROUTES.filter((path) => !path.includes(':'));
+const ADMIN = PLAIN.filter((path) => /^\/admin(-master)?(\/|$)/.test(path));
+const PUBLIC = PLAIN.filter(
+  (path) => !ADMIN.includes(path) && !['/profil-pemilih', '/dashboard-pemilih'].includes(path),
+);
 
 test.describe('pages rendered by the server, then taken over by the browser', () => {
   test('every public page, signed out', async ({ page }) => {
