@@ -210,3 +210,53 @@ test(
     await expect(page).toHaveURL(/\/$/);
   },
 );
+
+test(
+  'the admin menu names the open screen and reaches every other one, at any width',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await signIn(page, '/login', E2E_MASTER.email, E2E_MASTER.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/admin/kelola-berita');
+    const menu = page.getByRole('navigation', { name: 'Menu admin' });
+    const items = [
+      'Kelola Berita',
+      'Kelola Dokumen',
+      'Kelola Layanan',
+      'Kelola Struktur Organisasi',
+      'Kelola Tentang',
+      'Kelola Pemilih Terdaftar',
+      'Histori Aktivitas',
+      'Kelola Admin',
+      'Kelola Pemilihan',
+    ];
+    const toggle = menu.getByRole('button', { name: /Menu admin/ });
+    if (await isPhone(page)) {
+      // A phone: one button naming the open screen; the list folds out whole, nothing cut.
+      await expect(toggle).toHaveText(/Kelola Berita/);
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu.getByRole('link')).toHaveCount(0);
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    } else {
+      await expect(toggle).toBeHidden();
+    }
+    for (const name of items) {
+      const link = menu.getByRole('link', { name, exact: true });
+      await expect(link).toBeInViewport({ ratio: 1 });
+    }
+    await expect(menu.getByRole('link', { name: 'Kelola Berita', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expectNoSideScroll(page);
+    await menu.getByRole('link', { name: 'Histori Aktivitas', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/histori$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Histori Aktivitas' })).toBeVisible();
+    if (await isPhone(page)) {
+      // Folded again on the new screen, which it names.
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(toggle).toHaveText(/Histori Aktivitas/);
+    }
+  },
+);

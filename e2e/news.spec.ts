@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './support/accounts.ts';
 import { signIn } from './support/fixtures.ts';
+import { layoutShift } from './support/layout-shift.ts';
 
 const IMG_PAYLOAD = '<img src=x onerror="window.__xss=1">';
 const SCRIPT_PAYLOAD = '<script>window.__xss=1</script>';
@@ -51,6 +52,7 @@ async function openEditor(page: Page) {
 
 test('an admin writes and publishes an article with a cover, and it is on /berita with its link preview', async ({
   page,
+  browser,
   baseURL,
 }) => {
   const n = crypto.randomInt(100_000, 999_999);
@@ -163,6 +165,16 @@ test('an admin writes and publishes an article with a cover, and it is on /berit
   await expect(page.getByTestId('news-body')).toContainText('Tim berlatih setiap sore');
   await expect(page).toHaveTitle(`${title} · BEM Poltek Nuklir`);
   await expectNoSidewaysScroll(page);
+
+  // Opened afresh (nothing cached), the cover's space is held before it arrives: the article
+  // does not jump down as it loads.
+  const fresh = await browser.newContext();
+  const reader = await fresh.newPage();
+  await reader.goto(`/berita/${saved.slug}`);
+  await expect(reader.getByRole('img', { name: `Gambar sampul: ${title}` })).toBeVisible();
+  await reader.waitForLoadState('networkidle');
+  expect(await layoutShift(reader)).toBeLessThan(0.02);
+  await fresh.close();
 
   // The server's own HTML carries the link preview.
   const res = await page.request.get(`/berita/${saved.slug}`);

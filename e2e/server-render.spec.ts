@@ -4,6 +4,7 @@ import { E2E_MASTER } from './support/accounts.ts';
 import { boothLink } from './support/booth.ts';
 import { lockedElectionThroughApi } from './support/election-api.ts';
 import { signIn } from './support/fixtures.ts';
+import { layoutShift } from './support/layout-shift.ts';
 
 /** The text of the first <h1> in server HTML, tags stripped, entities of our headings decoded. */
 function firstHeading(html: string): string | null {
@@ -46,6 +47,9 @@ async function renderedThenTakenOver(page: Page, path: string) {
   page.off('console', onConsole);
   page.off('pageerror', onError);
   expect(errors, `${path}: errors while the browser took the page over`).toEqual([]);
+  // Taking over changes nothing the reader sees: the page does not move under their eyes (a
+  // message filled in late, an image without its space, pushed the page down).
+  expect(await layoutShift(page), `${path}: layout shift`).toBeLessThan(0.02);
 }
 
 /** The route table's own pages (no parameter): those anyone opens, and the admin area's. */

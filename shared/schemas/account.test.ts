@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerVoterSchema } from './account.ts';
+import { changePasswordSchema, registerVoterSchema, resetPasswordSchema } from './account.ts';
 
 const valid = {
   namaLengkap: "Dewi Ayu Lestari-Nur'aini",
@@ -40,5 +40,30 @@ describe('registerVoterSchema', () => {
     const issue = r.error!.issues.find((i) => i.path[0] === field);
     expect(issue?.message).toMatch(/[a-z]/);
     expect(issue?.message).not.toMatch(/Invalid|expected/);
+  });
+});
+
+describe('Konfirmasi Kata Sandi', () => {
+  // An empty confirmation is named on the first send, beside the password's own message, not
+  // only after the password has been fixed.
+  it.each([
+    ['registration', registerVoterSchema, { ...valid, password: '', confirmPassword: '' }],
+    ['reset', resetPasswordSchema, { password: '', confirmPassword: '' }],
+    ['change', changePasswordSchema, { currentPassword: 'x', password: '', confirmPassword: '' }],
+  ] as const)('is required at once in the %s form', (_name, schema, input) => {
+    const r = schema.safeParse(input);
+    const messages = r.error!.issues.filter((i) => i.path[0] === 'confirmPassword');
+    expect(messages.map((i) => i.message)).toEqual(['Konfirmasi kata sandi wajib diisi.']);
+    expect(r.error!.issues.some((i) => i.path[0] === 'password')).toBe(true);
+  });
+
+  it('still refuses two different passwords', () => {
+    const r = resetPasswordSchema.safeParse({
+      password: 'rahasia-123',
+      confirmPassword: 'lain-123',
+    });
+    expect(r.error!.issues.map((i) => i.message)).toEqual([
+      'Konfirmasi kata sandi tidak sama dengan kata sandi.',
+    ]);
   });
 });

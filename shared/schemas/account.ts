@@ -55,6 +55,11 @@ export const nimField = z
 
 export const prodiField = z.enum(PRODI, { error: 'Pilih salah satu Program Studi yang tersedia.' });
 
+/** Konfirmasi Kata Sandi: flagged on the first send when empty, not only once the two differ. */
+const confirmPasswordField = z
+  .string({ error: 'Konfirmasi kata sandi wajib diisi.' })
+  .min(1, { error: 'Konfirmasi kata sandi wajib diisi.' });
+
 /** The fields a voter registers with (Konfirmasi Kata Sandi is checked in the form and at the server). */
 export const registerVoterSchema = z
   .object({
@@ -63,7 +68,7 @@ export const registerVoterSchema = z
     prodi: prodiField,
     email: emailField,
     password: passwordField,
-    confirmPassword: z.string({ error: 'Konfirmasi kata sandi wajib diisi.' }),
+    confirmPassword: confirmPasswordField,
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -88,7 +93,7 @@ export const signInSchema = z.object({
 export const requestResetSchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z
-  .object({ password: passwordField, confirmPassword: z.string() })
+  .object({ password: passwordField, confirmPassword: confirmPasswordField })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     error: 'Konfirmasi kata sandi tidak sama dengan kata sandi.',
@@ -101,7 +106,7 @@ export const changePasswordSchema = z
       .string({ error: 'Kata sandi saat ini wajib diisi.' })
       .min(1, { error: 'Kata sandi saat ini wajib diisi.' }),
     password: passwordField,
-    confirmPassword: z.string(),
+    confirmPassword: confirmPasswordField,
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],

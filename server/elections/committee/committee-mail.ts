@@ -11,15 +11,19 @@ import {
 /**
  * Tells the whole committee of an election (as it stands now, and `alsoTo`, e.g. someone just
  * taken off it) that its committee changed, or with `about` 'witnesses' that its witnesses did:
- * nobody joins or leaves a committee, or becomes a witness, unseen. Mail that fails is logged and
+ * nobody joins or leaves a committee, or becomes a witness, unseen. `skip` is who made the change
+ * themselves (a member who joined with a code is not told of it). Mail that fails is logged and
  * never undoes the change.
  */
 export async function mailCommittee(
   deps: { db: Db; mailer: Mailer; logger: Logger; publicUrl: string },
   electionId: string,
   change: string,
-  alsoTo: string[] = [],
-  about: 'committee' | 'witnesses' = 'committee',
+  {
+    alsoTo = [],
+    about = 'committee',
+    skip = [],
+  }: { alsoTo?: string[]; about?: 'committee' | 'witnesses'; skip?: string[] } = {},
 ) {
   try {
     const [election] = await deps.db
@@ -31,7 +35,9 @@ export async function mailCommittee(
       .from(committeeMembers)
       .innerJoin(user, eq(user.id, committeeMembers.userId))
       .where(eq(committeeMembers.electionId, electionId));
-    const to = [...new Set([...members.map((m) => m.email), ...alsoTo])].filter(Boolean);
+    const to = [...new Set([...members.map((m) => m.email), ...alsoTo])].filter(
+      (address) => address && !skip.includes(address),
+    );
     const template = about === 'witnesses' ? witnessesChangedMail : committeeChangedMail;
     const mail = template({
       namaPemilihan: election?.title ?? '',

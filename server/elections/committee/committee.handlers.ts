@@ -37,14 +37,14 @@ export const committeeRouter = createRouter()
         mailDeps(services),
         election.id,
         `${who} mendaftar sebagai saksi untuk ${joined.pasangan} dengan kode undangan.`,
-        [account.email],
-        'witnesses',
+        { alsoTo: [account.email], about: 'witnesses' },
       );
     else
       void mailCommittee(
         mailDeps(services),
         election.id,
         `${who} mendaftar sebagai panitia dengan kode undangan.`,
+        { skip: [account.email] },
       );
     const me = presentMe({
       user: account,
@@ -71,14 +71,14 @@ export const committeeRouter = createRouter()
         mailDeps(services),
         election.id,
         `${who} bergabung sebagai saksi untuk ${joined.pasangan} dengan kode undangan.`,
-        [actor.user.email],
-        'witnesses',
+        { alsoTo: [actor.user.email], about: 'witnesses' },
       );
     else
       void mailCommittee(
         mailDeps(services),
         election.id,
         `${who} bergabung sebagai panitia dengan kode undangan.`,
+        { skip: [actor.user.email] },
       );
     return c.json({ electionId: election.id, role: joined.role }, 200);
   })

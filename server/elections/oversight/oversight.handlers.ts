@@ -108,7 +108,7 @@ export const oversightRouter = createRouter()
       deps(c),
       id,
       `admin master ${actor.user.name} mengeluarkan ${removed.namaLengkap} dari panitia.`,
-      [removed.email],
+      { alsoTo: [removed.email] },
     );
     return c.body(null, 204);
   })

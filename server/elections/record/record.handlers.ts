@@ -17,6 +17,10 @@ import { keySummary } from '../trustees/summary.ts';
 const AUDITED_SHOWN = 100;
 
 const NO_RECORD = 'Pemilihan ini tidak memiliki rekaman publik.';
+/** A locked election without a record: its ballots were never encrypted (not verifiable). */
+const PLAIN =
+  'Pemilihan ini tidak memakai surat suara terenkripsi, jadi tidak memiliki kotak suara dan ' +
+  'rekaman publik. Hasilnya diumumkan di halaman Hasil Pemilihan.';
 
 /**
  * The copy of the record this request may have: all of it when the counts are visible to the
@@ -43,7 +47,7 @@ export const recordRouter = createRouter()
     // Once the polls are closed for good the record holds its tally, whoever asks first.
     await closeRecord(db, id);
     const copy = await recordArchive(db, id, { throughTally });
-    if (!copy) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
+    if (!copy) throw new ApiError(404, 'NOT_FOUND', PLAIN);
     return c.body(copy.bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/octet-stream',
       'Content-Disposition': `attachment; filename="${copy.uuid}.bel"`,
@@ -57,7 +61,7 @@ export const recordRouter = createRouter()
     const { db, throughTally } = await visibility(c, id);
     await closeRecord(db, id);
     const row = await recordRow(db, id);
-    if (!row) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
+    if (!row) throw new ApiError(404, 'NOT_FOUND', PLAIN);
     const cut = throughTally && row.tallyHash !== null;
     const key = await keySummary(db, id);
     c.header('Cache-Control', 'no-store');
@@ -79,7 +83,7 @@ export const recordRouter = createRouter()
     const { cari, halaman } = c.req.valid('query');
     const { db, election, throughTally } = await visibility(c, id);
     const row = await recordRow(db, id);
-    if (!row) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
+    if (!row) throw new ApiError(404, 'NOT_FOUND', PLAIN);
     // The code is shown in groups: the spaces a voter copied along are not part of it.
     const search = cari?.replaceAll(' ', '');
     const box = await publicBallotBox(db, id, { search, page: halaman });
@@ -109,7 +113,7 @@ export const recordRouter = createRouter()
     const id = c.req.valid('param').id;
     const { db } = await visibility(c, id);
     const row = await recordRow(db, id);
-    if (!row) throw new ApiError(404, 'NOT_FOUND', NO_RECORD);
+    if (!row) throw new ApiError(404, 'NOT_FOUND', PLAIN);
     c.header('Content-Disposition', `attachment; filename="${row.uuid}.audited.json"`);
     c.header('Cache-Control', 'no-store');
     // The list is compact JSON throughout: written again it has the same bytes.

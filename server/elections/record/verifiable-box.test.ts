@@ -507,6 +507,12 @@ describe('the public record over HTTP', () => {
     const { election: plain } = await insertOpenElection(db, { nims: [voter!.nim] });
     expect((await anonymous.get(`/api/elections/${plain.id}/record`)).status).toBe(404);
     expect((await anonymous.get(`/api/elections/${plain.id}/record/head`)).status).toBe(404);
+    // Its ballot box page says why there is nothing to see, not that something is missing.
+    const plainBox = await anonymous.get(`/api/elections/${plain.id}/record/ballots`);
+    expect(plainBox.status).toBe(404);
+    expect(((await plainBox.json()) as { error: { message: string } }).error.message).toMatch(
+      /tidak memakai surat suara terenkripsi/,
+    );
     expect((await anonymous.get('/api/elections/bukan-id/record')).status).toBe(400);
   });
 });

@@ -267,8 +267,7 @@ export async function removeWitness(
     deps,
     electionId,
     `${removed.namaLengkap} tidak lagi menjadi saksi ${removed.pasangan}. Alasan: ${input.alasan}`,
-    [removed.email],
-    'witnesses',
+    { alsoTo: [removed.email], about: 'witnesses' },
   );
   return removed;
 }

@@ -22,8 +22,13 @@ export function mail(subject: string, paragraphs: string[]) {
  * quotation marks (the HTML part escapes it). Subjects never carry it.
  */
 export function quoted(text: string): string {
+  return `"${oneLine(text)}"`;
+}
+
+/** A name as one line of at most 120 characters, as a greeting holds it (no quotes). */
+function oneLine(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  return `"${line.length > 120 ? `${line.slice(0, 119)}…` : line}"`;
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
 type Req = {
@@ -60,7 +65,7 @@ export const requestApprovedMail = (
   r: Req & { code: string; expiresAt: Date; registerUrl: string },
 ) =>
   mail('Permohonan pemilihan Anda disetujui', [
-    `Halo ${quoted(r.namaPemohon)},`,
+    `Halo ${oneLine(r.namaPemohon)},`,
     `Permohonan pemilihan ${quoted(r.namaPemilihan)} telah disetujui. Panitia pemilihan dapat mendaftar dengan kode undangan berikut:`,
     `Kode Undangan: ${r.code}`,
     `Daftar sebagai panitia di ${r.registerUrl} dengan alamat email ini (kode hanya berlaku untuk alamat ini, sekali, sampai ${wib(r.expiresAt)}). Anggota panitia lain diundang oleh admin master BEM, masing-masing dengan kodenya sendiri.`,
@@ -69,7 +74,7 @@ export const requestApprovedMail = (
 /** Sent when the master admin rejects, with the reason. */
 export const requestRejectedMail = (r: Req & { alasan: string }) =>
   mail('Permohonan pemilihan Anda tidak disetujui', [
-    `Halo ${quoted(r.namaPemohon)},`,
+    `Halo ${oneLine(r.namaPemohon)},`,
     `Mohon maaf, permohonan pemilihan ${quoted(r.namaPemilihan)} tidak dapat disetujui.`,
     `Alasan: ${r.alasan}`,
     'Anda dapat mengajukan permohonan baru setelah memperbaiki hal di atas.',

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useId, useState } from 'react';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { Link, NavLink } from '../../components/link.tsx';
 import { paths } from '../../config/paths.ts';
@@ -28,26 +28,40 @@ function adminScreens(isMaster: boolean) {
 
 /**
  * The top of every admin screen but the dashboard (the hub, whose cards list the same screens):
- * the admin menu — one row, scrolled sideways on a phone, the open screen marked — then the way
- * back, "Dashboard BEM / {page}".
+ * the admin menu, then the way back, "Dashboard BEM / {page}". On a wide screen the menu is one
+ * row with the open screen marked; on a phone it is a button naming the open screen that folds
+ * the whole list out, so no item is ever cut at the screen's edge.
  */
 export function AdminBreadcrumb({ page }: { page: string }) {
   const me = useMe();
   const isMaster = me.data?.abilities.isMaster ?? false;
-  const nav = useRef<HTMLElement>(null);
-  // On a phone the row scrolls sideways: the open screen's item is brought into view.
-  useEffect(() => {
-    nav.current
-      ?.querySelector('[aria-current="page"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [page, isMaster]);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
   return (
     <>
-      <nav aria-label="Menu admin" className="admin-nav" ref={nav}>
-        <ul>
+      <nav aria-label="Menu admin" className={open ? 'admin-nav open' : 'admin-nav'}>
+        <button
+          type="button"
+          className="admin-nav-toggle"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span>
+            Menu admin<span className="visually-hidden">, halaman ini:</span>
+            <span aria-hidden="true"> · </span>
+            <strong>{page}</strong>
+          </span>
+          <span aria-hidden="true" className="admin-nav-caret">
+            {open ? '▴' : '▾'}
+          </span>
+        </button>
+        <ul id={listId}>
           {adminScreens(isMaster).map((s) => (
             <li key={s.to}>
-              <NavLink to={s.to}>{s.label}</NavLink>
+              <NavLink to={s.to} onClick={() => setOpen(false)}>
+                {s.label}
+              </NavLink>
             </li>
           ))}
         </ul>

@@ -10,12 +10,13 @@ import { ClientOnly } from '../../../components/client-only.tsx';
 
 const ViewsChart = lazy(() => import('./views-chart.tsx'));
 
-const VITAL_INFO: Record<VitalName, string> = {
-  LCP: 'Largest Contentful Paint: kapan konten utama tampil',
-  INP: 'Interaction to Next Paint: seberapa cepat halaman menanggapi klik dan ketikan',
-  CLS: 'Cumulative Layout Shift: seberapa banyak tata letak bergeser',
-  FCP: 'First Contentful Paint: kapan konten pertama tampil',
-  TTFB: 'Time to First Byte: kapan server mulai menjawab',
+/** Each measure named in Indonesian, with the standard's abbreviation and what it tells. */
+const VITALS: Record<VitalName, { name: string; info: string }> = {
+  LCP: { name: 'Konten utama tampil', info: 'kapan bagian terbesar halaman selesai tampil' },
+  INP: { name: 'Tanggapan halaman', info: 'seberapa cepat halaman menanggapi klik dan ketikan' },
+  CLS: { name: 'Pergeseran tata letak', info: 'seberapa banyak isi halaman bergeser saat dimuat' },
+  FCP: { name: 'Konten pertama tampil', info: 'kapan isi pertama halaman tampil' },
+  TTFB: { name: 'Jawaban server', info: 'kapan server mulai mengirim halaman' },
 };
 const RATING = {
   good: ['Baik', 'badge-ok'],
@@ -45,8 +46,8 @@ function VitalsTable({ vitals }: { vitals: VitalRow[] }) {
             return (
               <tr key={v.name}>
                 <th scope="row">
-                  {v.name}
-                  <span className="vital-info">{VITAL_INFO[v.name]}</span>
+                  {VITALS[v.name].name} <abbr className="vital-abbr">({v.name})</abbr>
+                  <span className="vital-info">{VITALS[v.name].info}</span>
                   <span className="vital-info">
                     Baik ≤ {formatVital(v.name, t.good)}; buruk &gt; {formatVital(v.name, t.poor)}
                   </span>

@@ -129,11 +129,18 @@ export function OverviewPanel({ overview }: { overview: Overview; canPrepare?: b
       <ResultsSection overview={overview} />
       <section className="card" aria-labelledby="panitia-list">
         <h2 id="panitia-list">Panitia</h2>
-        <ul>
-          {committee.map((m) => (
-            <li key={m.userId}>{m.namaLengkap}</li>
-          ))}
-        </ul>
+        {committee.length === 0 ? (
+          <p>
+            Belum ada akun panitia untuk pemilihan ini. Admin master BEM dapat menambahkannya di
+            Kelola Pemilihan, bagian Semua Pemilihan.
+          </p>
+        ) : (
+          <ul>
+            {committee.map((m) => (
+              <li key={m.userId}>{m.namaLengkap}</li>
+            ))}
+          </ul>
+        )}
       </section>
       <WitnessesSection overview={overview} />
     </div>

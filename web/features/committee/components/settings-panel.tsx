@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { registerChoice, registerShown } from '../../../lib/register-shown.ts';
 import { PRODI } from '../../../../shared/people.ts';
 import { electionSettingsSchema, extendSchema } from '../../../../shared/schemas/election-setup.ts';
 import { z } from '../../../../shared/validation.ts';
@@ -50,14 +51,17 @@ const extendForm = extendFields.transform(toExtendInput).pipe(extendSchema);
 function ExtendOnce({ election }: { election: E }) {
   const extend = useExtendElection(election.id);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
-  const { register, handleSubmit, formState, setError, getValues } = useForm<
-    ExtendValues,
-    unknown,
-    z.output<typeof extendForm>
-  >({
+  const {
+    register: registerField,
+    handleSubmit,
+    formState,
+    setError,
+    getValues,
+  } = useForm<ExtendValues, unknown, z.output<typeof extendForm>>({
     resolver: zodResolver(extendForm),
     defaultValues: { endsAt: isoToWibInput(election.endsAt), alasan: '' },
   });
+  const register = registerShown({ register: registerField, getValues });
   const onSubmit = handleSubmit(async () => {
     setMessage(undefined);
     try {
@@ -159,11 +163,14 @@ export function SettingsPanel({
     setCodeSaved(false);
     setConfirmLock(true);
   };
-  const { register, handleSubmit, formState, setError, getValues, control } = useForm<
-    SettingsValues,
-    unknown,
-    z.output<typeof settingsForm>
-  >({
+  const {
+    register: registerField,
+    handleSubmit,
+    formState,
+    setError,
+    getValues,
+    control,
+  } = useForm<SettingsValues, unknown, z.output<typeof settingsForm>>({
     resolver: zodResolver(settingsForm),
     defaultValues: {
       title: e.title,
@@ -179,6 +186,8 @@ export function SettingsPanel({
       reminderEnabled: e.reminderEnabled,
     },
   });
+  const register = registerShown({ register: registerField, getValues });
+  const choice = registerChoice({ register: registerField, getValues });
   const rollMode = useWatch({ control, name: 'rollMode' });
   const errors = formState.errors;
   const { editSetup, extend } = overview.abilities;
@@ -255,7 +264,7 @@ export function SettingsPanel({
               <legend>Program Studi</legend>
               {PRODI.map((p) => (
                 <label key={p} className="check">
-                  <input type="checkbox" value={p} {...register('rollProdi')} /> {p}
+                  <input type="checkbox" {...choice('rollProdi', p)} /> {p}
                 </label>
               ))}
               {errors.rollProdi ? (

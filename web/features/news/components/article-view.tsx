@@ -34,7 +34,13 @@ export function ArticleView({ article }: { article: ArticleViewData }) {
       </header>
       {article.coverUrl ? (
         <figure className="news-cover">
-          <img src={article.coverUrl} alt={`Gambar sampul: ${article.title}`} />
+          <img
+            src={article.coverUrl}
+            alt={`Gambar sampul: ${article.title}`}
+            width={1600}
+            height={900}
+            fetchPriority="high"
+          />
         </figure>
       ) : null}
       <div
