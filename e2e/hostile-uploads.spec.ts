@@ -25,7 +25,8 @@ import {
  * Uploads through the browser's own file inputs: executables renamed .jpg, a 50 MB file, a
  * decompression bomb, an SVG with script and path-traversal file names, as article cover,
  * candidate photo, voter photo and Bank Dokumen file: each refused with a clear Indonesian
- * message or neutralised (re-encoded, renamed), and nothing written outside DATA_DIR/files.
+ * message or neutralised (re-encoded, renamed), stored in the database by hash, and nothing
+ * written to the server's disk.
  *
  * It runs at desktop width only (playwright.config.ts).
  */
@@ -94,10 +95,11 @@ test('hostile uploads through the browser are refused with a clear message or ne
     Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(50 * 1024 * 1024)]),
   );
 
-  const files = () =>
-    fs.existsSync(path.join(dataDir, 'files'))
-      ? fs.readdirSync(path.join(dataDir, 'files'), { recursive: true, encoding: 'utf8' })
-      : [];
+  /** What the server keeps in DATA_DIR besides its database (uploads are in the database). */
+  const onDisk = () =>
+    fs
+      .readdirSync(dataDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => !/^(pgdata|mail)([\\/]|$)/.test(f));
 
   /**
    * Opens the form afresh (no earlier message left on it), chooses the file and expects the
@@ -147,7 +149,7 @@ test('hostile uploads through the browser are refused with a clear message or ne
   await look.expectClean(adminS, 'gambar sampul');
 
   // ---- Bank Dokumen (typed by content; names sanitised; stored by hash). ----
-  const before = new Set(files());
+  const before = new Set(onDisk());
   const documentForm = async () => {
     await admin.goto('/admin/dokumen');
     await admin.getByRole('button', { name: 'Unggah Dokumen' }).click();
@@ -197,9 +199,10 @@ test('hostile uploads through the browser are refused with a clear message or ne
   // The same names straight to the API: accepted, stored under the hash, renamed.
   for (const name of ['../../etc/passwd.pdf', '..\\..\\x.pdf', '/etc/cron.d/x.pdf']) {
     tried++;
+    const sent = pdfBytes();
     const stored = await ok<{ hash: string }>(
       api.post('/api/uploads/documents', {
-        multipart: { file: { name, mimeType: 'application/pdf', buffer: pdfBytes() } },
+        multipart: { file: { name, mimeType: 'application/pdf', buffer: sent } },
         headers: { origin: baseUrl() },
       }),
     );
@@ -215,22 +218,21 @@ test('hostile uploads through the browser are refused with a clear message or ne
       }),
     );
     expect(doc.fileName).toMatch(/^[A-Za-z0-9][A-Za-z0-9 ._-]*\.pdf$/);
-    expect(fs.existsSync(path.join(dataDir, 'files', stored.hash.slice(0, 2), stored.hash))).toBe(
-      true,
-    );
+    // Stored under its hash: the document downloads as the bytes sent.
+    const downloaded = await api.get(`/api/documents/${doc.id}/download`);
+    expect(downloaded.status()).toBe(200);
+    expect((await downloaded.body()).equals(sent)).toBe(true);
     neutralised++;
     listed.items.push({ ...doc, title: '', downloadUrl: '' });
   }
-  // Nothing outside DATA_DIR/files/<2 hex>/<sha-256>; nothing named after the uploads anywhere.
-  const added = files().filter((f) => !before.has(f));
-  expect(added.length).toBeGreaterThanOrEqual(5);
-  for (const f of files())
-    expect(f).toMatch(/^[0-9a-f]{2}(\/[0-9a-f]{64}(\.[0-9a-f-]{36}\.tmp)?)?$/);
+  // Nothing written to the server's disk outside its database; nothing named after the uploads
+  // anywhere.
+  expect(onDisk().filter((f) => !before.has(f))).toEqual([]);
   const work = path.dirname(dataDir);
   const everything = fs.readdirSync(work, { recursive: true, encoding: 'utf8' });
   expect(everything.filter((f) => /passwd|(^|[\\/])x\.pdf$|cron\.d/.test(f))).toEqual([]);
   for (const target of ['../../etc/passwd.pdf', '../x.pdf', '../../x.pdf'])
-    for (const from of [dataDir, path.join(dataDir, 'files')])
+    for (const from of [dataDir, path.join(dataDir, 'pgdata')])
       expect(fs.existsSync(path.resolve(from, target)), target).toBe(false);
   await look.expectClean(adminS, 'bank dokumen');
   for (const d of listed.items)

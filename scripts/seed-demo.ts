@@ -79,11 +79,11 @@ try {
     .limit(1);
   const authorId = master?.userId ?? null;
   const steps: [string, () => Promise<void>][] = [
-    ['berita', () => seedDemoNews(db, env.dataDir, authorId)],
-    ['dokumen', () => seedDemoDocuments(db, env.dataDir, authorId)],
-    ['layanan', () => seedDemoServices(db, env.dataDir, authorId)],
-    ['struktur', () => seedDemoStructure(db, env.dataDir, authorId)],
-    ['tentang', () => seedDemoAbout(db, env.dataDir, authorId)],
+    ['berita', () => seedDemoNews(db, authorId)],
+    ['dokumen', () => seedDemoDocuments(db, authorId)],
+    ['layanan', () => seedDemoServices(db, authorId)],
+    ['struktur', () => seedDemoStructure(db, authorId)],
+    ['tentang', () => seedDemoAbout(db, authorId)],
     ['pemilihan', () => seedDemoElection(db)],
   ];
   for (const [name, run] of steps) {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
-import { pruneFileStore } from './files/release.ts';
+import { importDiskFiles } from './files/import-disk-files.ts';
 import { callTrusteesToDecrypt } from './elections/trustees/call-trustees.ts';
 import { deliverCredentials } from './elections/credentials/deliver-credentials.ts';
 import { sendElectionNotices } from './elections/notices/election-notices.ts';
@@ -113,6 +113,9 @@ export async function startServer(
       }
     }
 
+    // Files an earlier version kept on this instance's disk move into the database first.
+    await importDiskFiles(database.db, env.dataDir, logger);
+
     const app = createApp(services, { benchRoutes: opts.benchRoutes });
     const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }) as Server;
     // An idle keep-alive connection is closed by the server only after its clients (a proxy keeps
@@ -127,14 +130,6 @@ export async function startServer(
     const port = (server.address() as AddressInfo).port;
     const host = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
 
-    // Stored files whose last reference went away leave the disk soon after (see files/release.ts).
-    const prune = () =>
-      void pruneFileStore(database.db, env.dataDir).catch((err: unknown) =>
-        logger.warn({ err }, 'file store prune failed'),
-      );
-    prune();
-    const pruning = setInterval(prune, 10 * 60_000);
-    pruning.unref();
     // Each minute: trustees are called by mail once the polls they hold the key of have closed;
     // voters get their credentials by mail (and the server forgets each once sent) — right after
     // a lock that happens in its handler, here for those verified later or whose mail failed —
@@ -161,7 +156,6 @@ export async function startServer(
     const stop = () =>
       (stopping ??= (async () => {
         services.lifecycle.shuttingDown = true;
-        clearInterval(pruning);
         clearInterval(calling);
         await services.live.stop();
         await services.turnout.stop();

@@ -225,11 +225,11 @@ export async function seed(dataDir: string): Promise<Seeded> {
   const database = await openDatabase({ dataDir });
   try {
     const db = database.db;
-    await seedDemoNews(db, dataDir, null);
-    await seedDemoDocuments(db, dataDir, null);
-    await seedDemoServices(db, dataDir, null);
-    await seedDemoStructure(db, dataDir, null);
-    await seedDemoAbout(db, dataDir, null);
+    await seedDemoNews(db, null);
+    await seedDemoDocuments(db, null);
+    await seedDemoServices(db, null);
+    await seedDemoStructure(db, null);
+    await seedDemoAbout(db, null);
     const people = await insertVoters(db, 1 + 2 * BOOTH_RUNS);
     const hash = await passwords().hash(PASSWORD);
     await db.insert(account).values(

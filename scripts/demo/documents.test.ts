@@ -15,8 +15,8 @@ describe('demo documents and services', () => {
   it('adds real PDFs and reachable services once, marked as examples', async () => {
     const db = app.services.database.db;
     for (let i = 0; i < 2; i++) {
-      await seedDemoDocuments(db, app.dataDir, null);
-      await seedDemoServices(db, app.dataDir, null);
+      await seedDemoDocuments(db, null);
+      await seedDemoServices(db, null);
     }
     const docs = (await (await app.client().get('/api/documents?pageSize=50')).json()) as {
       items: (Doc & { isExample: boolean })[];

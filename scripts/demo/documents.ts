@@ -152,7 +152,7 @@ const DEMO_SERVICES: DemoService[] = [
  * Example documents of the Bank Dokumen: real small PDFs stored like uploads, marked isExample.
  * Does nothing when example documents already exist.
  */
-export async function seedDemoDocuments(db: Db, dataDir: string, authorId: string | null) {
+export async function seedDemoDocuments(db: Db, authorId: string | null) {
   const existing = await db
     .select({ id: documents.id })
     .from(documents)
@@ -162,7 +162,7 @@ export async function seedDemoDocuments(db: Db, dataDir: string, authorId: strin
   const order = new Map<string, number>();
   for (const d of DEMO_DOCUMENTS) {
     const pdf = await samplePdf(d.title, d.paragraphs);
-    const { file, extension } = await storeDocument(db, dataDir, pdf, authorId);
+    const { file, extension } = await storeDocument(db, pdf, authorId);
     const sortOrder = order.get(d.category) ?? 0;
     order.set(d.category, sortOrder + 1);
     await db.insert(documents).values({
@@ -178,7 +178,7 @@ export async function seedDemoDocuments(db: Db, dataDir: string, authorId: strin
 }
 
 /** Example services, marked isExample. Does nothing when example services already exist. */
-export async function seedDemoServices(db: Db, _dataDir: string, _authorId: string | null) {
+export async function seedDemoServices(db: Db, _authorId: string | null) {
   const existing = await db
     .select({ id: services.id })
     .from(services)

@@ -20,8 +20,8 @@ describe('demo news', () => {
       name: 'Redaksi Demo',
       role: 'admin',
     });
-    await seedDemoNews(db, app.dataDir, account.id);
-    await seedDemoNews(db, app.dataDir, account.id);
+    await seedDemoNews(db, account.id);
+    await seedDemoNews(db, account.id);
     const list = (await (await app.client().get('/api/articles?limit=50')).json()) as {
       items: Card[];
     };

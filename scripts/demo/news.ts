@@ -108,7 +108,7 @@ async function cover(a: DemoArticle): Promise<Buffer> {
  * Adds five published example articles (Pemira announcements, an achievement, activities) with
  * generated covers, marked isExample. Does nothing when example articles already exist.
  */
-export async function seedDemoNews(db: Db, dataDir: string, authorId: string | null) {
+export async function seedDemoNews(db: Db, authorId: string | null) {
   const existing = await db
     .select({ id: articles.id })
     .from(articles)
@@ -121,7 +121,7 @@ export async function seedDemoNews(db: Db, dataDir: string, authorId: string | n
     authorName = admin?.namaTampilan || admin?.namaLengkap || authorName;
   }
   for (const a of DEMO_ARTICLES) {
-    const { large, small } = await storeImage(db, dataDir, await cover(a), authorId);
+    const { large, small } = await storeImage(db, await cover(a), authorId);
     await insertWithSlug(db, a.title, {
       title: a.title,
       summary: a.summary,

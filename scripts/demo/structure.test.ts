@@ -21,8 +21,8 @@ describe('demo structure and about', () => {
   it('adds the current cabinet with photos and an earlier period once, and example about text', async () => {
     const db = app.services.database.db;
     for (let i = 0; i < 2; i++) {
-      await seedDemoStructure(db, app.dataDir, null);
-      await seedDemoAbout(db, app.dataDir, null);
+      await seedDemoStructure(db, null);
+      await seedDemoAbout(db, null);
     }
     const periods = (await (await app.client().get('/api/structure/periods')).json()) as {
       items: { id: string; label: string; isCurrent: boolean }[];
@@ -61,7 +61,7 @@ describe('demo structure and about', () => {
     await db.delete(siteSettings);
     const own = { ...DEFAULT_ABOUT, visi: 'Visi milik admin.' };
     await db.insert(siteSettings).values({ key: 'about', value: own });
-    await seedDemoAbout(db, app.dataDir, null);
+    await seedDemoAbout(db, null);
     const about = (await (
       await app.client().get('/api/site/about')
     ).json()) as typeof DEFAULT_ABOUT;

@@ -132,7 +132,7 @@ const PERIODS: DemoPeriod[] = [
  * members (initials avatars), and one earlier period. Nothing is added when example periods are
  * there already; a period an admin marked current stays current.
  */
-export async function seedDemoStructure(db: Db, dataDir: string, authorId: string | null) {
+export async function seedDemoStructure(db: Db, authorId: string | null) {
   const [seeded] = await db
     .select({ id: orgPeriods.id })
     .from(orgPeriods)
@@ -144,7 +144,7 @@ export async function seedDemoStructure(db: Db, dataDir: string, authorId: strin
     .from(orgPeriods)
     .where(eq(orgPeriods.isCurrent, true));
   const photoOf = async (name: string) =>
-    (await storeImage(db, dataDir, await avatar(name), authorId)).small.hash;
+    (await storeImage(db, await avatar(name), authorId)).small.hash;
 
   for (const p of PERIODS) {
     const [period] = await db
@@ -210,7 +210,7 @@ const ABOUT: AboutSettings = {
 };
 
 /** Example Tentang content (marked as an example in its text); an admin's own text is kept. */
-export async function seedDemoAbout(db: Db, _dataDir: string, authorId: string | null) {
+export async function seedDemoAbout(db: Db, authorId: string | null) {
   const value = aboutSettingsSchema.parse(ABOUT);
   await db
     .insert(siteSettings)

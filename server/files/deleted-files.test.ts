@@ -1,12 +1,9 @@
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../content/documents/sample-pdf.ts';
-import { files } from '../db/schema/index.ts';
+import { fileChunks, files } from '../db/schema/index.ts';
 import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../test/app.ts';
 import { imageBytes } from '../test/images.ts';
-import { pruneFileStore } from './release.ts';
-import { filePath } from './store.ts';
 
 let app: TestApp;
 let admin: TestClient;
@@ -49,10 +46,16 @@ async function article(
   return ((await res.json()) as { id: string }).id;
 }
 const served = async (hash: string) => (await app.client().get(`/files/${hash}`)).status;
-const onDisk = (hash: string) => fs.existsSync(filePath(app.dataDir, hash));
-const prune = () => pruneFileStore(app.services.database.db, app.dataDir, 0);
+/** Whether the file's bytes are still in the database. */
+const stored = async (hash: string) =>
+  (
+    await app.services.database.db
+      .select({ seq: fileChunks.seq })
+      .from(fileChunks)
+      .where(eq(fileChunks.hash, hash))
+  ).length > 0;
 
-describe('hardening 16: deleted files stop being served at once and leave the disk', () => {
+describe('hardening 16: deleted files stop being served at once and leave the database', () => {
   it('an article cover is served while some article uses it, and gone with the last one', async () => {
     const cover = await uploadImage();
     const first = await article(cover);
@@ -63,9 +66,8 @@ describe('hardening 16: deleted files stop being served at once and leave the di
     expect((await admin.request('DELETE', `/api/admin/articles/${second}`)).status).toBe(204);
     expect(await served(cover.large)).toBe(404);
     expect(await served(cover.small)).toBe(404);
-    await prune();
-    expect(onDisk(cover.large)).toBe(false);
-    expect(onDisk(cover.small)).toBe(false);
+    expect(await stored(cover.large)).toBe(false);
+    expect(await stored(cover.small)).toBe(false);
   });
 
   it('a replaced cover is gone; the new one stays', async () => {
@@ -86,12 +88,11 @@ describe('hardening 16: deleted files stop being served at once and leave the di
     expect(await served(old.large)).toBe(404);
     expect(await served(old.small)).toBe(404);
     expect(await served(next.large)).toBe(200);
-    await prune();
-    expect(onDisk(old.large)).toBe(false);
-    expect(onDisk(next.large)).toBe(true);
+    expect(await stored(old.large)).toBe(false);
+    expect(await stored(next.large)).toBe(true);
   });
 
-  it('a deleted document cannot be downloaded and leaves the disk', async () => {
+  it('a deleted document cannot be downloaded and leaves the database', async () => {
     const form = new FormData();
     form.set(
       'file',
@@ -111,14 +112,12 @@ describe('hardening 16: deleted files stop being served at once and leave the di
     expect((await app.client().get(doc.downloadUrl)).status).toBe(404);
     const rows = await app.services.database.db.select().from(files).where(eq(files.hash, hash));
     expect(rows).toEqual([]);
-    await prune();
-    expect(onDisk(hash)).toBe(false);
+    expect(await stored(hash)).toBe(false);
   });
 
-  it('a fresh upload that nothing uses yet survives pruning within its grace', async () => {
+  it('a fresh upload that nothing uses yet is kept', async () => {
     const fresh = await uploadImage();
-    expect(await pruneFileStore(app.services.database.db, app.dataDir)).toBeGreaterThanOrEqual(0);
-    expect(onDisk(fresh.large)).toBe(true);
+    expect(await stored(fresh.large)).toBe(true);
     expect(await served(fresh.large)).toBe(200);
   });
 });

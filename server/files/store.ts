@@ -1,9 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Db } from '../db/client.ts';
-import { files } from '../db/schema/index.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { fileChunks, files } from '../db/schema/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { reencodeImage } from '../images/pipeline.ts';
 
@@ -33,33 +32,93 @@ const DOCUMENT_TYPES: Record<string, string> = {
 
 const refuse = (message: string) => new ApiError(400, 'INVALID_FILE', message, { file: message });
 
-/** Where a stored file lives: DATA_DIR/files/ab/abcdef… (by the hash of its bytes). */
-export const filePath = (dataDir: string, hash: string) =>
-  path.join(dataDir, 'files', hash.slice(0, 2), hash);
+/** A stored file's bytes are kept in pieces of this size (file_chunks), read one at a time. */
+export const FILE_CHUNK_BYTES = 256 * 1024;
 
-/** Writes bytes under their hash (atomically: a temporary file renamed into place) and records them. */
+/**
+ * Stores bytes under their hash with their row, in one transaction: a file is either there
+ * whole, for every instance, or not at all. The same bytes stored twice (even by two instances at
+ * once: the second waits on the first's row) are one file.
+ */
 async function put(
   db: Db,
-  dataDir: string,
   bytes: Buffer,
   meta: Omit<StoredFile, 'hash' | 'size' | 'createdAt'>,
 ): Promise<StoredFile> {
   const hash = createHash('sha256').update(bytes).digest('hex');
-  const target = filePath(dataDir, hash);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  try {
-    await fs.access(target);
-  } catch {
-    const tmp = `${target}.${randomUUID()}.tmp`;
-    await fs.writeFile(tmp, bytes);
-    await fs.rename(tmp, target);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(files)
+      .values({ hash, size: bytes.length, ...meta })
+      .onConflictDoNothing({ target: files.hash })
+      .returning();
+    if (!created) {
+      const [existing] = await tx.select().from(files).where(eq(files.hash, hash));
+      return existing!;
+    }
+    await writeChunks(tx, hash, bytes);
+    return created;
+  });
+}
+
+async function writeChunks(tx: Tx, hash: string, bytes: Buffer) {
+  for (let seq = 0; seq * FILE_CHUNK_BYTES < bytes.length || seq === 0; seq++) {
+    const data = bytes.subarray(seq * FILE_CHUNK_BYTES, (seq + 1) * FILE_CHUNK_BYTES);
+    await tx.insert(fileChunks).values({ hash, seq, data });
   }
-  const [row] = await db
-    .insert(files)
-    .values({ hash, size: bytes.length, ...meta })
-    .onConflictDoUpdate({ target: files.hash, set: { hash } })
-    .returning();
-  return row!;
+}
+
+/**
+ * Gives a file row recorded before files were kept in the database its bytes (read from the old
+ * DATA_DIR/files folder); the bytes must hash to the row's name. 'stored' when they were added,
+ * 'present' when the row has them already, 'unknown' when there is no such row (a released file).
+ */
+export async function importStoredBytes(
+  db: Db,
+  hash: string,
+  bytes: Buffer,
+): Promise<'stored' | 'present' | 'unknown'> {
+  if (createHash('sha256').update(bytes).digest('hex') !== hash)
+    throw new Error(`bytes do not hash to ${hash}`);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(files).where(eq(files.hash, hash)).for('update');
+    if (!row) return 'unknown';
+    const [chunk] = await tx
+      .select({ seq: fileChunks.seq })
+      .from(fileChunks)
+      .where(and(eq(fileChunks.hash, hash), eq(fileChunks.seq, 0)));
+    if (chunk) return 'present';
+    await writeChunks(tx, hash, bytes);
+    return 'stored';
+  });
+}
+
+/**
+ * A stored file's bytes as a stream, one piece read from the database at a time (a 20 MB
+ * document never sits whole in memory); null when the file is not stored (or was released).
+ */
+export async function readStoredFile(db: Db, hash: string) {
+  const [first] = await db
+    .select({ data: fileChunks.data })
+    .from(fileChunks)
+    .where(and(eq(fileChunks.hash, hash), eq(fileChunks.seq, 0)));
+  if (!first) return null;
+  let seq = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (seq === 0) {
+        seq = 1;
+        controller.enqueue(new Uint8Array(first.data));
+        return;
+      }
+      const [next] = await db
+        .select({ data: fileChunks.data })
+        .from(fileChunks)
+        .where(and(eq(fileChunks.hash, hash), eq(fileChunks.seq, seq++)));
+      if (next) controller.enqueue(new Uint8Array(next.data));
+      else controller.close();
+    },
+  });
 }
 
 /**
@@ -69,7 +128,6 @@ async function put(
  */
 export async function storeImage(
   db: Db,
-  dataDir: string,
   bytes: Buffer,
   createdBy: string | null,
 ): Promise<{ large: StoredFile; small: StoredFile }> {
@@ -85,7 +143,7 @@ export async function storeImage(
         quality: 82,
         flatten: true,
       });
-      return put(db, dataDir, image.data, {
+      return put(db, image.data, {
         kind: 'image',
         contentType: 'image/jpeg',
         width: image.width,
@@ -108,7 +166,6 @@ export async function storeImage(
  */
 export async function storeDocument(
   db: Db,
-  dataDir: string,
   bytes: Buffer,
   createdBy: string | null,
 ): Promise<{ file: StoredFile; extension: string }> {
@@ -134,7 +191,7 @@ export async function storeDocument(
       throw refuse('Gambar tidak dapat dibaca atau terlalu besar (maksimal 40 megapiksel).');
     }
   }
-  const file = await put(db, dataDir, bytes, {
+  const file = await put(db, bytes, {
     kind: 'document',
     contentType,
     width: null,

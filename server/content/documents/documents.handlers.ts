@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Context } from 'hono';
 import {
   createDocument as createCommand,
@@ -12,7 +11,6 @@ import {
   updateDocument as updateCommand,
 } from './documents.ts';
 import { presentDocument } from './present.ts';
-import { filePath } from '../../files/store.ts';
 import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -51,15 +49,15 @@ export const documentsRouter = createRouter()
   })
   .openapi(downloadDocument, async (c) => {
     const { document, file } = await documentWithFile(db(c), c.req.valid('param').id);
-    if (!fs.existsSync(filePath(c.get('services').env.dataDir, file.hash)))
-      throw new ApiError(404, 'NOT_FOUND', 'Berkas dokumen tidak ditemukan.');
-    const res = sendStoredFile(c, file, {
+    const res = await sendStoredFile(c, file, {
       fileName: downloadName(document.fileName, document.title, file.contentType),
       // Only a PDF is ever shown in place; everything else is a download.
       inline: c.req.valid('query').inline === '1' && file.contentType === 'application/pdf',
+      // The address stays while the document's file may be replaced: never cache it as
+      // immutable (a browser asks again, and holding the same file gets 304).
+      cacheControl: 'no-cache',
     });
-    // The address stays while the document's file may be replaced: never cache it as immutable.
-    res.headers.set('Cache-Control', 'no-cache');
+    if (!res) throw new ApiError(404, 'NOT_FOUND', 'Berkas dokumen tidak ditemukan.');
     return res;
   })
   .openapi(createDocument, async (c) => {

@@ -49,14 +49,14 @@ export const uploadsRouter = createRouter()
   .openapi(uploadImage, async (c) => {
     const actor = await admin(c);
     const { bytes } = await uploadedFile(c);
-    const { database, env } = c.get('services');
-    const { large, small } = await storeImage(database.db, env.dataDir, bytes, actor.user.id);
+    const { database } = c.get('services');
+    const { large, small } = await storeImage(database.db, bytes, actor.user.id);
     return c.json({ large: presentFile(large), small: presentFile(small) }, 201);
   })
   .openapi(uploadDocument, async (c) => {
     const actor = await admin(c);
     const { bytes, name } = await uploadedFile(c);
-    const { database, env } = c.get('services');
-    const { file, extension } = await storeDocument(database.db, env.dataDir, bytes, actor.user.id);
+    const { database } = c.get('services');
+    const { file, extension } = await storeDocument(database.db, bytes, actor.user.id);
     return c.json({ ...presentFile(file), extension, originalName: name.slice(0, 200) }, 201);
   });

@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index.ts';
-import { filePath } from '../../files/store.ts';
+import { FILE_CHUNK_BYTES, readStoredFile } from '../../files/store.ts';
 import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { imageBytes, pngBomb } from '../../test/images.ts';
 
@@ -32,6 +34,10 @@ const upload = (client: TestClient, kind: 'images' | 'documents', bytes: Buffer,
   return client.request('POST', `/api/uploads/${kind}`, { body: form });
 };
 const fileCount = async () => (await app.services.database.db.select().from(files)).length;
+const storedBytes = async (hash: string) =>
+  Buffer.from(
+    await new Response(await readStoredFile(app.services.database.db, hash)).arrayBuffer(),
+  );
 
 describe('uploads', () => {
   it('takes uploads from admins only, before reading them, and stores nothing otherwise', async () => {
@@ -115,7 +121,7 @@ describe('uploads', () => {
     expect(res.status).toBe(201);
     const stored = (await res.json()) as Stored & { extension: string };
     expect(stored).toMatchObject({ contentType: 'image/jpeg', extension: 'jpg' });
-    const bytes = fs.readFileSync(filePath(app.dataDir, stored.hash));
+    const bytes = await storedBytes(stored.hash);
     expect(bytes.includes(Buffer.from('Lokasi Rahasia'))).toBe(false);
     expect((await sharp(bytes).metadata()).width).toBe(400);
   });
@@ -127,5 +133,52 @@ describe('uploads', () => {
     expect(((await res.json()) as ErrorBody).error.message).toBe('Ukuran berkas maksimal 20 MB.');
     expect((await app.client().get(`/files/${'0'.repeat(64)}`)).status).toBe(404);
     expect((await app.client().get('/files/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+  });
+
+  it('keeps the bytes in the database, whole over several pieces, with the same ETag everywhere', async () => {
+    // A PDF of a few pieces (recognised by its header, stored as it came).
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.7\n'),
+      crypto.randomBytes(FILE_CHUNK_BYTES * 2 + 12_345),
+    ]);
+    const up = await upload(admin, 'documents', pdf, 'tebal.pdf');
+    expect(up.status).toBe(201);
+    const { hash } = (await up.json()) as Stored;
+    expect(hash).toBe(crypto.createHash('sha256').update(pdf).digest('hex'));
+    const created = await admin.request('POST', '/api/documents', {
+      json: { title: 'Dokumen tebal', category: 'Formulir', file: hash },
+    });
+    expect(created.status).toBe(201);
+    const { downloadUrl } = (await created.json()) as { downloadUrl: string };
+    const res = await app.client().get(downloadUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBe(`"${hash}"`);
+    expect(res.headers.get('content-length')).toBe(String(pdf.length));
+    expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
+    // Nothing is written to this instance's disk: another instance serves the same bytes.
+    expect(fs.existsSync(path.join(app.dataDir, 'files'))).toBe(false);
+    // A browser that holds the file already is told so, without the bytes.
+    const again = await app
+      .client()
+      .request('GET', downloadUrl, { headers: { 'If-None-Match': `"${hash}"` } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const other = await app
+      .client()
+      .request('GET', downloadUrl, { headers: { 'If-None-Match': `"${'0'.repeat(64)}"` } });
+    expect(other.status).toBe(200);
+    await other.arrayBuffer();
+
+    // An image the same way, by its address.
+    const png = await upload(admin, 'images', await imageBytes(300, 200, 'png'), 'b.png');
+    const { large } = (await png.json()) as { large: Stored };
+    const image = await app.client().get(large.url);
+    expect(image.headers.get('etag')).toBe(`"${large.hash}"`);
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await image.arrayBuffer();
+    const held = await app
+      .client()
+      .request('GET', large.url, { headers: { 'If-None-Match': `W/"${large.hash}"` } });
+    expect(held.status).toBe(304);
   });
 });

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -27,8 +28,9 @@ const timestamps = {
 export const fileKind = pgEnum('file_kind', ['image', 'document']);
 
 /**
- * An uploaded file, stored under DATA_DIR/files by the SHA-256 of its (re-encoded) bytes. The
- * same bytes uploaded twice are one file.
+ * An uploaded file, known by the SHA-256 of its (re-encoded) bytes, which are in file_chunks: in
+ * the database, so every instance serves it and every backup holds it. The same bytes uploaded
+ * twice are one file.
  */
 export const files = pgTable('files', {
   hash: text('hash').primaryKey(),
@@ -41,6 +43,28 @@ export const files = pgTable('files', {
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
 });
+
+/** Raw bytes (bytea): a Buffer from node-postgres, a Uint8Array from PGlite. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * A stored file's bytes, in pieces of FILE_CHUNK_BYTES (server/files/store.ts) in order from 0:
+ * written with the file's row in one transaction, read one piece at a time when served, gone
+ * with the row.
+ */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    hash: text('hash')
+      .notNull()
+      .references(() => files.hash, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.seq] })],
+);
 
 export const articleStatus = pgEnum('article_status', ['draft', 'published']);
 
