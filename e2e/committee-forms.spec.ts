@@ -31,7 +31,7 @@ test('committee settings: wrong values are refused at their fields and change no
     if (r.method() === 'PUT' && r.url().endsWith(`/api/elections/${electionId}/settings`)) puts++;
   });
   await page.getByRole('button', { name: 'Simpan Pengaturan' }).click();
-  await expect(page.getByText('Judul wajib diisi.')).toBeVisible();
+  await expect(page.getByText('Judul minimal 5 karakter.')).toBeVisible();
   await expect(judul).toHaveAttribute('aria-invalid', 'true');
   await expect(judul).toBeFocused();
   await expect(

@@ -423,7 +423,7 @@ test('a witness who went away is removed with a reason, and the ceremony restart
   await expect(dialog).toContainText('Sari Pergi tidak lagi dapat melihat ringkasan');
   // Without a reason nothing happens, and the dialog says why.
   await dialog.getByRole('button', { name: 'Ya, Hapus Saksi' }).click();
-  await expect(dialog.getByText('Alasan minimal 5 karakter.')).toBeVisible();
+  await expect(dialog.getByText('Alasan wajib diisi.')).toBeVisible();
   await dialog.getByLabel('Alasan menghapus saksi').fill('Saksi pindah kampus.');
   await dialog.getByRole('button', { name: 'Ya, Hapus Saksi' }).click();
   await expect(page.getByText(/Sari Pergi tidak lagi menjadi saksi nomor urut 1/)).toBeVisible();

@@ -56,7 +56,7 @@ test('a valid record: every check passes and the result is shown', async ({ page
   await expect(checks.nth(5)).toContainText('4 surat suara sah');
   const table = page.getByRole('table', { name: 'Ketua BEM' });
   await expect(table.getByRole('row', { name: 'Paslon 1 2' })).toBeVisible();
-  await expect(table.getByRole('row', { name: 'Suara kosong (blank) 1' })).toBeVisible();
+  await expect(table.getByRole('row', { name: 'Abstain (suara kosong) 1' })).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

@@ -9,6 +9,7 @@ import { clientIp, loadSession, requestLog, securityHeaders } from './http/middl
 import { acceptedRateLimit, rateLimit } from './http/rate-limit.ts';
 import { withSlot } from './http/slots.ts';
 import { mountFiles } from './http/files.ts';
+import { mountMetrics, requestMetrics } from './http/metrics.ts';
 import { originGuard } from './http/origin-guard.ts';
 import { storageGuard } from './http/storage-guard.ts';
 import { mountWebApp } from './http/static.ts';
@@ -88,6 +89,7 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
     await next();
   });
   app.use('*', requestLog(services));
+  app.use('*', requestMetrics(services));
   app.use('*', securityHeaders(services.env.publicUrl.startsWith('https://')));
   app.use('*', clientIp(services.env.trustedProxies));
 
@@ -166,6 +168,7 @@ export function createApp(services: Services, opts: { benchRoutes?: Hono<AppEnv>
   app.all('/api/*', (c) => errorResponse(c, 404, 'NOT_FOUND', 'Alamat API tidak ditemukan.'));
   app.all('/api', (c) => errorResponse(c, 404, 'NOT_FOUND', 'Alamat API tidak ditemukan.'));
 
+  mountMetrics(app);
   mountFiles(app);
   mountSeoFiles(app);
   mountWebApp(app, services.env.webDist, { pageMeta: [articlePageMeta] });

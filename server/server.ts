@@ -7,6 +7,8 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { importDiskFiles } from './files/import-disk-files.ts';
+import { countedMailer } from './mail/counted-mailer.ts';
+import { createMetrics, watchGauges } from './runtime/prometheus.ts';
 import { callTrusteesToDecrypt } from './elections/trustees/call-trustees.ts';
 import { deliverCredentials } from './elections/credentials/deliver-credentials.ts';
 import { sendElectionNotices } from './elections/notices/election-notices.ts';
@@ -67,9 +69,12 @@ export async function startServer(
   let live: PersonEvents | undefined;
   let turnout: TurnoutEvents | undefined;
   try {
-    const mailer =
+    const metrics = createMetrics();
+    const mailer = countedMailer(
       opts.mailer ??
-      createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger });
+        createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger }),
+      metrics,
+    );
     const secret = env.authSecret ?? (await loadAuthSecret(database.db));
     const hasher = passwords(opts.passwordScryptN);
     const auth = createAuth({
@@ -101,7 +106,9 @@ export async function startServer(
         // A verifiable election's record is read and archived whole for each download.
         record: new Slots({ perAddress: 1, total: 2 }),
       },
+      metrics,
     };
+    watchGauges(metrics, { liveStreams: () => services.slots.liveStreams.inUse, database });
 
     if (env.admin && !(await hasMasterAdmin(database.db))) {
       try {

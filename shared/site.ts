@@ -1,15 +1,7 @@
 import { emailField } from './schemas/account.ts';
-import { z } from './validation.ts';
+import { plainText, z } from './validation.ts';
 
-/** Plain text on one or more lines: trimmed, bounded, never markup. */
-export const plainText = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `${label} wajib diisi.` })
-    .trim()
-    .min(Math.min(min, 1), { error: `${label} wajib diisi.` })
-    .min(min, { error: `${label} minimal ${min} karakter.` })
-    .max(max, { error: `${label} maksimal ${max} karakter.` })
-    .regex(/^[^<>]*$/, { error: `${label} tidak boleh berisi < atau >.` });
+export { plainText };
 
 /** A web address people may follow: http or https to a real domain, nothing else (no javascript:). */
 export const webUrl = (label: string, protocols: 'http-or-https' | 'https' = 'http-or-https') =>

@@ -81,3 +81,16 @@ z.config({
 if ('document' in globalThis) z.config({ jitless: true });
 
 export { z };
+
+/**
+ * Plain text on one or more lines: trimmed, bounded, never markup. Empty is "wajib diisi" (when
+ * `min` asks for anything), too short "minimal N karakter".
+ */
+export const plainText = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} wajib diisi.` })
+    .trim()
+    .min(Math.min(min, 1), { error: `${label} wajib diisi.` })
+    .min(min, { error: `${label} minimal ${min} karakter.` })
+    .max(max, { error: `${label} maksimal ${max} karakter.` })
+    .regex(/^[^<>]*$/, { error: `${label} tidak boleh berisi < atau >.` });

@@ -34,6 +34,8 @@ export type Database = {
     onReconnect?: () => void,
   ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /** PostgreSQL: the connection pool's use now (metrics); the embedded database has none. */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
 };
 
 export const migrationsFolder = path.join(
@@ -143,6 +145,12 @@ async function openPostgres(url: string, migrationUrl: string): Promise<Database
     close: async () => {
       await pool.end();
     },
+    pool: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
   };
 }
 

@@ -6,6 +6,7 @@ import type { PersonEvents } from '../live/person-events.ts';
 import type { TurnoutEvents } from '../elections/live/turnout-events.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { Metrics } from '../runtime/prometheus.ts';
 import type { Slots } from './slots.ts';
 import type { Passwords } from '../auth/passwords.ts';
 
@@ -27,6 +28,8 @@ export type Services = {
   background: BackgroundWork;
   /** Concurrent work per client address and in all: public event streams, PDF renderings. */
   slots: { liveStreams: Slots; pdf: Slots; record: Slots };
+  /** This instance's Prometheus measurements (GET /metrics). */
+  metrics: Metrics;
 };
 
 /** The signed-in account, when there is one. */

@@ -18,6 +18,11 @@ export class Slots {
     this.max = opts.total;
   }
 
+  /** Slots held now, all addresses together. */
+  get inUse(): number {
+    return this.total;
+  }
+
   /** Takes a slot for this address; returns its release, or undefined when none is free. */
   take(ip: string): (() => void) | undefined {
     const key = addressKey(ip);

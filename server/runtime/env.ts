@@ -112,6 +112,10 @@ const schema = z.object({
     .int({ error: 'harus bilangan bulat 1 atau lebih' })
     .min(1, { error: 'harus bilangan bulat 1 atau lebih' })
     .default(600),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, { error: 'minimal 16 karakter' }).optional(),
+  ),
   ELECTION_REQUESTS_PER_HOUR: z.coerce
     .number({ error: 'harus bilangan bulat 1 atau lebih' })
     .int({ error: 'harus bilangan bulat 1 atau lebih' })
@@ -144,6 +148,8 @@ export type Env = {
   electionRequestsPerHour: number;
   /** Public live-turnout streams open at once per client address (IPv6: per /64), per process. */
   liveStreamsPerAddress: number;
+  /** Bearer token that opens GET /metrics; unset: only a direct loopback request may read it. */
+  metricsToken: string | undefined;
 };
 
 /** A configuration the server cannot start with; its message has one line per bad variable. */
@@ -190,6 +196,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     registerPerHour: e.REGISTER_PER_HOUR,
     electionRequestsPerHour: e.ELECTION_REQUESTS_PER_HOUR,
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -13,6 +13,7 @@ export const emailField = z
 
 export const passwordField = z
   .string({ error: 'Kata sandi wajib diisi.' })
+  .min(1, { error: 'Kata sandi wajib diisi.' })
   .min(MIN_PASSWORD_LENGTH, { error: `Kata sandi minimal ${MIN_PASSWORD_LENGTH} karakter.` })
   .max(MAX_PASSWORD_LENGTH, { error: `Kata sandi maksimal ${MAX_PASSWORD_LENGTH} karakter.` });
 

@@ -1,16 +1,10 @@
 import { PRODI } from '../people.ts';
-import { z } from '../validation.ts';
+import { plainText, z } from '../validation.ts';
 import { fotoField, personNameField } from './account.ts';
 import { instantField } from './elections.ts';
 import { normalizeRecoveryCode } from '../crypto/recovery-code.ts';
 
-const plain = (label: string, max: number, min = 0) =>
-  z
-    .string()
-    .trim()
-    .min(min, { error: `${label} wajib diisi.` })
-    .max(max, { error: `${label} maksimal ${max} karakter.` })
-    .regex(/^[^<>]*$/, { error: `${label} tidak boleh berisi < atau >.` });
+const plain = (label: string, max: number, min = 0) => plainText(label, min, max);
 
 export const ROLL_MODES = ['all', 'prodi', 'angkatan', 'roll'] as const;
 

@@ -1,14 +1,8 @@
 import { uuidSchema } from '../ids.ts';
-import { z } from '../validation.ts';
+import { plainText, z } from '../validation.ts';
 import { emailField, namaLengkapField, passwordField } from './account.ts';
 
-const text = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `${label} wajib diisi.` })
-    .trim()
-    .min(min, { error: min <= 1 ? `${label} wajib diisi.` : `${label} minimal ${min} karakter.` })
-    .max(max, { error: `${label} maksimal ${max} karakter.` })
-    .regex(/^[^<>]*$/, { error: `${label} tidak boleh berisi < atau >.` });
+const text = plainText;
 
 /** A moment with its offset, e.g. 2026-12-01T08:00:00+07:00 (the forms send WIB). */
 export const instantField = (label: string) =>

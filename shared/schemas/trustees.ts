@@ -1,4 +1,4 @@
-import { z } from '../validation.ts';
+import { plainText, z } from '../validation.ts';
 
 /** The number of trustees needed to open the result, out of n (checked against n by the server). */
 export const thresholdField = z
@@ -11,12 +11,7 @@ export const thresholdField = z
 export const startCeremonySchema = z.object({ ambang: thresholdField });
 
 /** Why a step that changes who holds the key was taken: kept in the audit log. */
-export const reasonField = z
-  .string({ error: 'Alasan wajib diisi.' })
-  .trim()
-  .min(5, { error: 'Alasan minimal 5 karakter.' })
-  .max(500, { error: 'Alasan maksimal 500 karakter.' })
-  .regex(/^[^<>]*$/, { error: 'Alasan tidak boleh berisi < atau >.' });
+export const reasonField = plainText('Alasan', 5, 500);
 
 /** Starting it again because a trustee is gone (committee): the reason goes to the audit log. */
 export const restartCeremonySchema = z.object({ ambang: thresholdField, alasan: reasonField });

@@ -45,7 +45,7 @@ export async function resizePhoto(file: Blob): Promise<string> {
   canvas.width = width;
   canvas.height = height;
   const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('Browser ini tidak dapat mengolah gambar.');
+  if (!ctx) throw new Error('Peramban ini tidak dapat mengolah gambar.');
   ctx.fillStyle = '#ffffff'; // JPEG has no transparency
   ctx.fillRect(0, 0, width, height);
   ctx.drawImage(image, 0, sourceY, image.width, sourceHeight, 0, 0, width, height);

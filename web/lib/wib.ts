@@ -1,15 +1,4 @@
-const dateTime = new Intl.DateTimeFormat('id-ID', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Asia/Jakarta',
-});
-
-/** "Senin, 1 Desember 2026 08.00 WIB": how every time is shown (elections run on Jakarta time). */
-export const formatWib = (iso: string | Date) => `${dateTime.format(new Date(iso))} WIB`;
+export { formatWib } from '../../shared/wib.ts';
 
 /** A datetime-local value (read as WIB) to an instant with its offset, as the API takes it. */
 export const wibInputToIso = (value: string) =>

@@ -101,6 +101,8 @@ scope.addEventListener('message', (e) => {
     };
     scope.postMessage({ id: request.id, value: JSON.stringify(sealed) });
   } catch (err) {
+    // The detail is for the console; the voter is told in words (booth-worker.ts).
+    console.error('encrypting the ballot failed', err);
     scope.postMessage({ id: request.id, error: err instanceof Error ? err.message : String(err) });
   }
 });

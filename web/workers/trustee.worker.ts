@@ -245,13 +245,17 @@ scope.addEventListener('message', (e) => {
   const progress = (text: string) => scope.postMessage({ id: request.id, progress: text });
   handle(request, progress).then(
     (reply) => scope.postMessage({ id: request.id, ...reply } as TrusteeReply),
-    (err: unknown) =>
+    (err: unknown) => {
+      // A refusal is already a sentence for the trustee; anything else is told in words, its
+      // detail left to the console.
+      if (!(err instanceof Refusal)) console.error('trustee task failed', err);
       scope.postMessage({
         id: request.id,
         error:
           err instanceof Refusal
             ? err.message
-            : `Terjadi kesalahan di peramban: ${err instanceof Error ? err.message : String(err)}`,
-      }),
+            : 'Terjadi kesalahan di peramban saat menghitung. Muat ulang halaman lalu coba lagi.',
+      });
+    },
   );
 });

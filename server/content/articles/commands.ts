@@ -1,3 +1,4 @@
+import { formatWib } from '../../../shared/wib.ts';
 import { hashesIn, releaseFiles } from '../../files/release.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -20,15 +21,6 @@ import { insertWithSlug, slugify } from './slugs.ts';
 export type ArticleSave = z.output<typeof articleSaveSchema>;
 export type ArticlePublication = z.output<typeof articlePublicationSchema>;
 export type ArticlePreview = z.output<typeof articlePreviewSchema>;
-
-const wib = new Intl.DateTimeFormat('id-ID', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Asia/Jakarta',
-});
 
 const notFound = () => new ApiError(404, 'NOT_FOUND', 'Berita tidak ditemukan.');
 
@@ -71,7 +63,7 @@ function publicationColumns(action: PublicationAction, publishAt: Date | undefin
 function publicationWords(action: PublicationAction, publishAt: Date | undefined) {
   if (action === 'draft') return ' sebagai draf';
   if (action === 'publish') return ' dan menerbitkannya';
-  if (action === 'schedule') return ` dan menjadwalkannya terbit ${wib.format(publishAt!)} WIB`;
+  if (action === 'schedule') return ` dan menjadwalkannya terbit ${formatWib(publishAt!)}`;
   return '';
 }
 
@@ -199,7 +191,7 @@ export async function setPublication(
           ? ['article.published', `Menerbitkan berita "${article.title}"`]
           : [
               'article.scheduled',
-              `Menjadwalkan berita "${article.title}" terbit ${wib.format(input.publishAt!)} WIB`,
+              `Menjadwalkan berita "${article.title}" terbit ${formatWib(input.publishAt!)}`,
             ];
     await appendAudit(tx, {
       ...auditActor(actor),

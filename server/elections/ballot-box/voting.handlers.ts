@@ -137,7 +137,7 @@ export const votingRouter = createRouter()
   .openapi(castVote, async (c) => {
     // The session is checked inside the casting statement itself (see castBallot), so a vote
     // costs one database round trip; the generic session load is skipped for this route.
-    const { auth, database, turnout } = c.get('services');
+    const { auth, database, turnout, metrics } = c.get('services');
     const sessionToken = await signedSessionToken(c, auth);
     if (!sessionToken) throw errors.unauthenticated();
     const electionId = c.req.valid('param').id;
@@ -149,10 +149,14 @@ export const votingRouter = createRouter()
         sessionToken,
         ballot: body.ballot,
       });
-      if (!encrypted.repeated) mailTracker(c, electionId, encrypted);
+      if (!encrypted.repeated) {
+        mailTracker(c, electionId, encrypted);
+        metrics.ballotsCast.inc({ kind: 'encrypted' });
+      }
       cast = encrypted;
     } else {
       cast = await castBallot(database.db, { electionId, sessionToken, choice: body.choice });
+      metrics.ballotsCast.inc({ kind: 'plain' });
     }
     const { receipt, votedAt } = cast;
     // Live turnout pages learn of it (coalesced; nothing waits for it).

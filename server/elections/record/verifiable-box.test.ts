@@ -391,6 +391,9 @@ describe('the encrypted ballot box (format 2)', () => {
     expect(again.status).toBe(201);
     expect(await again.json()).toEqual(first);
     expect((await boxOf(v.election.id)).entries).toBe(entries);
+    // Counted once for the operator's metrics too.
+    const counted = await app.services.metrics.ballotsCast.get();
+    expect(counted.values.find((x) => x.labels.kind === 'encrypted')?.value).toBe(1);
     // The Kode Bukti is mailed to the voter, once, with the way to the public ballot box.
     const trackerMails = () =>
       app.sentMail.filter(

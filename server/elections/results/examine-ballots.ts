@@ -176,7 +176,7 @@ async function examineRecord(
     throw new ApiError(
       409,
       'AWAITING_DECRYPTION',
-      'Hasil belum tersedia: tally terenkripsi menunggu dekripsi para wali kunci.',
+      'Hasil belum tersedia: pemungutan suara sudah ditutup dan hasilnya sedang dibuka oleh para wali kunci.',
     );
   if (!row) problems.push('Rekaman pemilihan tidak ditemukan.');
   else if (result && tallied) {

@@ -1,3 +1,4 @@
+import { formatWib } from '../../../shared/wib.ts';
 import { asc, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -7,13 +8,8 @@ import { computeResults, type ElectionResults } from './compute-results.ts';
 import { resultsFileName } from './export-csv.ts';
 import { keySummary, type KeySummary } from '../trustees/summary.ts';
 
-const jakarta = new Intl.DateTimeFormat('id-ID', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'Asia/Jakarta',
-});
 /** A moment as people in Yogyakarta read it. */
-export const wib = (d: Date) => `${jakarta.format(d)} WIB`;
+export const wib = formatWib;
 
 const number = new Intl.NumberFormat('id-ID');
 const percent = new Intl.NumberFormat('id-ID', {

@@ -67,10 +67,10 @@ describe('eligibility: the rule', () => {
     expect(refusalOf('voted', at)).toEqual({
       status: 409,
       code: 'ALREADY_VOTED',
-      message: 'Anda sudah memberikan suara pada 2 Maret 2026 pukul 10.04 WIB.',
+      message: 'Anda sudah memberikan suara pada Senin, 2 Maret 2026 pukul 10.04 WIB.',
     });
     expect(refusalOf('upcoming', at)?.message).toBe(
-      'Pemungutan suara belum dibuka. Dibuka pada 5 Maret 2026 pukul 08.00 WIB.',
+      'Pemungutan suara belum dibuka. Dibuka pada Kamis, 5 Maret 2026 pukul 08.00 WIB.',
     );
     expect(refusalOf('not-on-roll', at)).toMatchObject({ status: 403, code: 'NOT_ON_ROLL' });
     expect(refusalOf('rejected', at)).toMatchObject({ status: 403, code: 'NOT_VERIFIED' });

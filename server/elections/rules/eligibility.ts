@@ -1,3 +1,4 @@
+import { formatWib } from '../../../shared/wib.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Phase } from './lifecycle.ts';
 
@@ -58,12 +59,7 @@ export function standing(f: EligibilityFacts): Standing {
 
 export type Refusal = { status: 403 | 409; code: string; message: string };
 
-const jakarta = new Intl.DateTimeFormat('id-ID', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Asia/Jakarta',
-});
-const wib = (d: Date) => `${jakarta.format(d)} WIB`;
+const wib = formatWib;
 
 /** What a refused cast answers, and what the booth says instead of the ballot. */
 export function refusalOf(

@@ -1,3 +1,4 @@
+import { formatWib } from '../../../shared/wib.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { appendAudit } from '../../audit/append-audit.ts';
 import { auditActor } from '../../audit/audit-actor.ts';
@@ -245,7 +246,7 @@ export async function extendElection(
       entityType: 'election',
       entityId: electionId,
       electionId,
-      summary: `Memperpanjang "${election.title}" sampai ${endsAt.toISOString()}`,
+      summary: `Memperpanjang "${election.title}" sampai ${formatWib(endsAt)}`,
       details: { from: election.endsAt.toISOString(), to: endsAt.toISOString(), alasan },
     });
     return saved;

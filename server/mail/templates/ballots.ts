@@ -42,7 +42,7 @@ export const credentialMail = (r: {
 export const votingOpenedMail = (r: { namaPemilihan: string; endsAt: Date; url: string }) =>
   mail('Pemungutan suara sudah dibuka', [
     'Halo,',
-    `Pemungutan suara pemilihan ${quoted(r.namaPemilihan)} sudah dibuka dan ditutup ${wib(r.endsAt)}.`,
+    `Pemungutan suara pemilihan ${quoted(r.namaPemilihan)} sudah dibuka dan akan ditutup pada ${wib(r.endsAt)}.`,
     `Masuk dengan akun pemilih Anda lalu buka surat suara: ${r.url}. Untuk pemilihan dengan kredensial, pakai tautan dari email kredensial Anda atau ketik kredensialnya di surat suara.`,
   ]);
 
@@ -50,6 +50,6 @@ export const votingOpenedMail = (r: { namaPemilihan: string; endsAt: Date; url: 
 export const votingReminderMail = (r: { namaPemilihan: string; endsAt: Date; url: string }) =>
   mail('Pengingat: pemungutan suara segera ditutup', [
     'Halo,',
-    `Anda belum memilih pada pemilihan ${quoted(r.namaPemilihan)}. Pemungutan suara ditutup ${wib(r.endsAt)}.`,
+    `Anda belum memilih pada pemilihan ${quoted(r.namaPemilihan)}. Pemungutan suara akan ditutup pada ${wib(r.endsAt)}.`,
     `Buka surat suara Anda: ${r.url}. Jika Anda sudah memilih setelah email ini dikirim, abaikan email ini.`,
   ]);

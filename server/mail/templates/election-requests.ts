@@ -1,12 +1,8 @@
+import { formatWib } from '../../../shared/wib.ts';
 import { escapeHtml } from '../escape-html.ts';
 
 const SIGNATURE = 'BEM Politeknik Teknologi Nuklir Indonesia';
-const jakarta = new Intl.DateTimeFormat('id-ID', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'Asia/Jakarta',
-});
-export const wib = (d: Date) => `${jakarta.format(d)} WIB`;
+export const wib = formatWib;
 
 /** A mail of plain paragraphs with the BEM signature, as text and escaped HTML. */
 export function mail(subject: string, paragraphs: string[]) {

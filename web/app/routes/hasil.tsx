@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
+import { ApiError } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useResults } from '../../features/results/api/results.ts';
 import { ResultsView } from '../../features/results/components/results-view.tsx';
@@ -15,7 +16,16 @@ export function Component() {
       {results.isError ? (
         <>
           <h1>Hasil Pemilihan</h1>
-          <Alert kind="error">{results.error.message}</Alert>
+          {/* Closed, the trustees still decrypting: a state to wait for, not a failure. */}
+          <Alert
+            kind={
+              results.error instanceof ApiError && results.error.code === 'AWAITING_DECRYPTION'
+                ? 'info'
+                : 'error'
+            }
+          >
+            {results.error.message}
+          </Alert>
         </>
       ) : null}
       {results.isSuccess ? <ResultsView data={results.data} /> : null}

@@ -42,7 +42,7 @@ export function Component() {
   else if (confirm.isError)
     body = (
       <Alert kind="error">
-        {confirm.error instanceof ApiError
+        {confirm.error instanceof ApiError && confirm.error.code !== 'NETWORK'
           ? (failures[confirm.error.code] ?? INVALID)
           : 'Konfirmasi gagal karena gangguan jaringan. Muat ulang halaman ini untuk mencoba lagi.'}
       </Alert>

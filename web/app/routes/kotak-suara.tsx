@@ -160,7 +160,7 @@ export function Component() {
                   Unduh daftar lengkap beserta keacakannya (JSON)
                 </a>
                 {data.audited.total > data.audited.items.length
-                  ? ` — di atas ${data.audited.items.length} yang terbaru.`
+                  ? `; di atas ditampilkan ${data.audited.items.length} yang terbaru.`
                   : null}
               </p>
             ) : null}

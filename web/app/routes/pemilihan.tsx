@@ -25,6 +25,11 @@ function VoterEntry() {
             <span className={`badge badge-${status.tone}`}>{status.label}</span>
           </p>
           <p className="field-hint">{status.help}</p>
+          {voter.status === 'rejected' && voter.rejectionReason ? (
+            <p>
+              <strong>Alasan:</strong> {voter.rejectionReason}
+            </p>
+          ) : null}
           <Link className="btn btn-primary" to={paths.dashboardPemilih}>
             Dashboard Pemilih
           </Link>

@@ -15,7 +15,7 @@ export function Component() {
             Daftar sebagai Pemilih
           </Link>
           <Link className="btn btn-outline" to={paths.registerPanitia}>
-            Daftar sebagai Panitia (dengan kode undangan)
+            Daftar sebagai Panitia atau Saksi (dengan kode undangan)
           </Link>
         </div>
         <div className="form-links">

@@ -73,8 +73,8 @@ function Voting({ id }: { id: string }) {
       ) : (
         <>
           <Alert kind={me.votedAt ? 'success' : election.phase === 'upcoming' ? 'info' : 'error'}>
+            {/* The server's reason says when an upcoming election opens. */}
             {me.votedAt ? `Anda sudah memberikan suara pada ${formatWib(me.votedAt)}.` : me.reason}
-            {election.phase === 'upcoming' ? ` Dibuka pada ${formatWib(election.startsAt)}.` : null}
           </Alert>
           <p>
             <Link to={paths.hasil(election.id)}>Lihat partisipasi dan hasil</Link>

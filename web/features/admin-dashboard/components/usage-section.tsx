@@ -29,7 +29,7 @@ function VitalsTable({ vitals }: { vitals: VitalRow[] }) {
     <TableWrap label="Tabel kecepatan situs">
       <table className="table vitals-table">
         <caption>
-          Kecepatan situs menurut browser pengunjung: persentil ke-75 (p75) selama 30 hari terakhir
+          Kecepatan situs menurut peramban pengunjung: persentil ke-75 (p75) selama 30 hari terakhir
         </caption>
         <thead>
           <tr>

@@ -29,7 +29,7 @@ export function AddAdminForm() {
       setDone(
         newAccount
           ? `${admin.namaLengkap} ditambahkan. Email undangan untuk membuat kata sandi sedang dikirim ke ${admin.email}.`
-          : `${admin.namaLengkap} (akun yang sudah ada) sekarang admin. Email pemberitahuan sedang dikirim ke ${admin.email}.`,
+          : `${admin.namaLengkap} (akun yang sudah ada) sekarang admin. Kata sandi lamanya tidak berlaku lagi; email berisi tautan untuk membuat kata sandi baru sedang dikirim ke ${admin.email}.`,
       );
       reset();
     } catch (err) {
@@ -41,8 +41,9 @@ export function AddAdminForm() {
     <section className="card admin-add" aria-labelledby="tambah-admin">
       <h2 id="tambah-admin">Tambah Admin</h2>
       <p className="field-hint">
-        Orang baru menerima email berisi tautan untuk membuat kata sandi (berlaku 3 hari). Akun yang
-        sudah ada, misalnya pemilih, langsung menjadi admin dan menerima pemberitahuan.
+        Orang yang ditambahkan menerima email berisi tautan untuk membuat kata sandi (berlaku 3
+        hari). Akun yang sudah ada, misalnya pemilih, langsung menjadi admin; kata sandi lamanya
+        tidak berlaku lagi dan ia keluar dari semua perangkat sampai membuat kata sandi baru.
       </p>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
       {done ? <Alert kind="success">{done}</Alert> : null}

@@ -44,7 +44,7 @@ function dialogText(p: Pending, self: boolean) {
       title: `Nonaktifkan ${name}?`,
       body: self
         ? 'Anda akan langsung keluar dan tidak dapat membuka area admin lagi.'
-        : 'Ia langsung keluar dari semua perangkat dan tidak dapat membuka area admin. Riwayat aktivitasnya tetap tersimpan.',
+        : 'Ia langsung keluar dari semua perangkat dan tidak dapat membuka area admin. Aktivitasnya tetap tercatat di Histori Aktivitas.',
       confirm: 'Ya, Nonaktifkan',
     };
   return {

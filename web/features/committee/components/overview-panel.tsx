@@ -9,8 +9,11 @@ import { usePublishResults, type Overview } from '../api/committee.ts';
 import { SetupChecklist } from './setup-checklist.tsx';
 import { WitnessesSection } from './witnesses-section.tsx';
 
+/** Where a closed verifiable election's decryption stands (from the trustees' feature). */
+export type Decrypting = { threshold: number; decrypted: number } | null;
+
 /** Hasil: where the results are, and "Umumkan Hasil" when they are released by hand. */
-function ResultsSection({ overview }: { overview: Overview }) {
+function ResultsSection({ overview, decrypting }: { overview: Overview; decrypting: Decrypting }) {
   const { election } = overview;
   const publish = usePublishResults(election.id);
   const [confirming, setConfirming] = useState(false);
@@ -28,10 +31,15 @@ function ResultsSection({ overview }: { overview: Overview }) {
             ? 'Hasil tersegel sampai pemungutan suara ditutup, lalu diumumkan oleh panitia.'
             : 'Hasil tersegel sampai pemungutan suara ditutup, lalu terbuka untuk umum.'}
         </p>
+      ) : decrypting ? (
+        <p>
+          Pemungutan suara sudah ditutup. Hasilnya terbuka setelah {decrypting.threshold} wali kunci
+          membuka tally; sudah {decrypting.decrypted} (lihat tab Wali Kunci).
+        </p>
       ) : waiting ? (
         <p>
-          Pemungutan suara sudah ditutup. Hasil baru dapat dilihat admin dan panitia sampai
-          diumumkan.
+          Pemungutan suara sudah ditutup. Sampai diumumkan, hasil hanya dapat dilihat admin dan
+          panitia.
         </p>
       ) : election.phase === 'archived' ? (
         <p>Pemilihan sudah diarsipkan. Hasilnya tetap dapat dibuka.</p>
@@ -77,7 +85,15 @@ function ResultsSection({ overview }: { overview: Overview }) {
  * Ringkasan: status, schedule, live turnout, what blocks locking, the committee and the
  * witnesses. A witness (viewerRole 'saksi') reads it all with nothing to change.
  */
-export function OverviewPanel({ overview }: { overview: Overview; canPrepare?: boolean }) {
+export function OverviewPanel({
+  overview,
+  decrypting = null,
+}: {
+  overview: Overview;
+  canPrepare?: boolean;
+  /** A closed verifiable election still waiting for its trustees' decryptions. */
+  decrypting?: Decrypting;
+}) {
   const { election, turnout, committee } = overview;
   return (
     <div className="dashboard-grid">
@@ -126,7 +142,7 @@ export function OverviewPanel({ overview }: { overview: Overview; canPrepare?: b
           </p>
         )}
       </section>
-      <ResultsSection overview={overview} />
+      <ResultsSection overview={overview} decrypting={decrypting} />
       <section className="card" aria-labelledby="panitia-list">
         <h2 id="panitia-list">Panitia</h2>
         {committee.length === 0 ? (

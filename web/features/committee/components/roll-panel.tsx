@@ -26,7 +26,8 @@ function credentialText(c: RollEntry['credential']): string {
     case 'waiting-account':
       return 'Menunggu akun terverifikasi';
     case 'failing':
-      return `Gagal dikirim, dicoba lagi tiap menit${c.error ? ` (${c.error})` : ''}`;
+      // The mail server's own words (English, technical) stay in the server's log.
+      return 'Gagal dikirim; dicoba lagi setiap menit';
     case 'erased':
       return 'Tidak terkirim; dihapus saat pemungutan suara ditutup';
   }

@@ -77,8 +77,8 @@ function ExtendOnce({ election }: { election: E }) {
       <h2>Perpanjang Waktu</h2>
       <p className="field-hint">
         Berakhir {formatWib(election.endsAt)}. Waktu selesai hanya dapat diperpanjang sekali, paling
-        lama 24 jam. Alasannya ditampilkan di halaman hasil dan berita acara, dan dicatat di log
-        audit.
+        lama 24 jam. Alasannya ditampilkan di halaman hasil dan berita acara, dan dicatat di Histori
+        Aktivitas.
       </p>
       {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
       <TextField

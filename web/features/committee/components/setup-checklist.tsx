@@ -38,7 +38,7 @@ function describe(step: Step['step'], overview: Overview) {
       return {
         title: 'Wali Kunci',
         tab: 'wali-kunci' as Tab,
-        todo: 'Panitia dan saksi kandidat membuat kunci pemilihan bersama: setiap wali kunci menyelesaikan langkahnya di tab Wali Kunci.',
+        todo: 'Panitia dan saksi pasangan calon membuat kunci pemilihan bersama: setiap wali kunci menyelesaikan langkahnya di tab Wali Kunci.',
         done: 'Kunci pemilihan sudah dipegang para wali kunci.',
       };
     case 'kunci':

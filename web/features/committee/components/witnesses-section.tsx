@@ -135,7 +135,7 @@ function RemoveWitness({
         <p>
           {name} tidak lagi dapat melihat ringkasan pemilihan ini dan diberi tahu lewat email. Bila
           upacara kunci sudah dimulai, upacara harus dimulai ulang sebelum pemilihan dapat dikunci.
-          Alasannya dicatat di riwayat.
+          Alasannya dicatat di Histori Aktivitas.
         </p>
         <TextAreaField
           label="Alasan menghapus saksi"

@@ -37,7 +37,7 @@ export class BoothWorker {
       if (!waiting) return;
       this.pending.delete(e.data.id);
       if ('value' in e.data) waiting.resolve(e.data.value);
-      else waiting.reject(new BoothError(`Surat suara gagal dienkripsi: ${e.data.error}`));
+      else waiting.reject(new BoothError(WORKER_FAILED));
     });
     this.worker.addEventListener('error', () => {
       this.broken = true;

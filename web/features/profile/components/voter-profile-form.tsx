@@ -64,14 +64,15 @@ export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
     fields,
   });
 
-  // A verified (or rejected) voter's name, NIM and programme were checked by an admin: changing
-  // one sends them back to verification, so it is confirmed first, with the fields named.
+  // A verified voter's name, NIM and programme were checked by an admin: changing one sends them
+  // back to verification, so it is confirmed first, with the fields named. A rejected voter is
+  // expected to change them (that is how they ask to be checked again): no question.
   const [confirming, setConfirming] = useState<{ values: VoterProfileInput; names: string[] }>();
   const onSubmit = handleSubmit((values) => {
     // A NIM stored before normalisation (leading zeros) is the same NIM as typed without them.
     const stored = { ...voter, nim: normalizedNim(voter.nim) };
     const names = IDENTITY.filter(([k]) => values[k] !== stored[k]).map(([, label]) => label);
-    if (voter.status !== 'pending' && names.length) setConfirming({ values, names });
+    if (voter.status === 'verified' && names.length) setConfirming({ values, names });
     else return save.submit(values);
   }, save.clear);
 
@@ -90,13 +91,18 @@ export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
         )}
       />
       <div className="profile-fields card">
-        {voter.status === 'pending' ? null : (
+        {voter.status === 'verified' ? (
           <p className="field-hint">
             Mengubah Nama Lengkap, NIM atau Program Studi akan mengembalikan status Anda ke menunggu
             verifikasi; sampai diverifikasi ulang oleh admin BEM, Anda tidak dapat memilih. Foto
             dapat diubah kapan saja.
           </p>
-        )}
+        ) : voter.status === 'rejected' ? (
+          <p className="field-hint">
+            Perbaiki data sesuai alasan penolakan di Dashboard Pemilih, lalu simpan: admin BEM akan
+            memeriksanya ulang.
+          </p>
+        ) : null}
         <TextField
           label="Nama Lengkap"
           autoComplete="name"

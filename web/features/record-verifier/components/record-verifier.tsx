@@ -38,7 +38,11 @@ const formSchema = z
       });
     }
     if (hasFile && !v.file![0]!.name.endsWith('.bel')) {
-      ctx.addIssue({ code: 'custom', path: ['file'], message: 'Berkas rekaman berakhiran .bel.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['file'],
+        message: 'Berkas rekaman harus berakhiran .bel.',
+      });
     }
     if (Boolean(v.credentialCount) !== Boolean(v.credentialFingerprint)) {
       ctx.addIssue({
@@ -274,7 +278,7 @@ function VerifierReport({
         <>
           {report.election.questions.map((q, i) => {
             const counts = report.result![i]!;
-            const labels = [...(q.blank ? ['Suara kosong (blank)'] : []), ...q.answers];
+            const labels = [...(q.blank ? ['Abstain (suara kosong)'] : []), ...q.answers];
             return (
               <TableWrap key={q.question} label={`Hasil: ${q.question}`}>
                 <table className="table">

@@ -39,7 +39,7 @@ const checkersFor = (bytes: number) =>
     ),
   );
 
-const WORKER_FAILED = 'Pemeriksaan berhenti karena galat di peramban.';
+const WORKER_FAILED = 'Pemeriksaan berhenti karena kesalahan di peramban.';
 
 /**
  * Runs the verifier off the main thread, one record at a time (a new run replaces the old): first

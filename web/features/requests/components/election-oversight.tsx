@@ -276,7 +276,7 @@ function ElectionItem({ e }: { e: OverseenElection }) {
               ? `Kode ${pending.code} tidak dapat dipakai lagi. Panitia yang sudah bergabung tetap menjadi panitia.`
               : e.phase === 'draft'
                 ? `"${e.title}" dibatalkan dan hilang dari daftar. Kode undangannya tidak berlaku lagi.`
-                : `"${e.title}" hilang dari daftar pemilihan dan dasbor pemilih. Hasil dan berita acaranya tetap dapat dibuka lewat tautan hasilnya.`}
+                : `"${e.title}" hilang dari daftar pemilihan dan Dashboard Pemilih. Hasil dan berita acaranya tetap dapat dibuka lewat tautan hasilnya.`}
         </p>
       </ConfirmDialog>
     </li>

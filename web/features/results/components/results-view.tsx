@@ -222,7 +222,7 @@ export function ResultsView({ data }: { data: ResultsResponse }) {
             </TableWrap>
             <p className="field-hint">
               Surat suara: {data.results.totals.ballots} · sah: {data.results.totals.valid}. Hash
-              akhir log surat suara: <code className="code hash">{data.results.chain.head}</code>
+              akhir rantai surat suara: <code className="code hash">{data.results.chain.head}</code>
             </p>
             {data.results.problems.length ? (
               <Alert kind="error">

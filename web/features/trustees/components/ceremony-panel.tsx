@@ -107,7 +107,7 @@ function StartCeremony({ id, data }: { id: string; data: Ceremony }) {
     return (
       <Alert kind="info">
         Upacara kunci memerlukan sedikitnya 2 wali kunci. Wali kunci adalah anggota panitia dan
-        saksi setiap pasangan kandidat: undang mereka lebih dahulu.
+        saksi setiap pasangan calon: undang mereka lebih dahulu.
       </Alert>
     );
   return (
@@ -169,7 +169,8 @@ function RestartCeremony({ id, data }: { id: string; data: Ceremony }) {
       >
         <p>
           Semua langkah yang sudah dilakukan dibatalkan dan berkas kunci yang sudah dibuat tidak
-          berlaku lagi. Setiap wali kunci mengulang dari langkah 1. Alasannya dicatat di riwayat.
+          berlaku lagi. Setiap wali kunci mengulang dari langkah 1. Alasannya dicatat di Histori
+          Aktivitas.
         </p>
         {n >= 2 ? <ThresholdSelect n={n} value={Math.min(k, n)} onChange={setK} /> : null}
         <TextAreaField
@@ -254,7 +255,7 @@ export function CeremonyPanel({ id }: { id: string }) {
         <>
           <p>
             Kunci untuk membuka hasil pemilihan dibagi di antara anggota panitia dan saksi setiap
-            pasangan kandidat. Masing-masing membuat bagiannya di perambannya sendiri; server tidak
+            pasangan calon. Masing-masing membuat bagiannya di perambannya sendiri; server tidak
             pernah memegang kunci itu secara utuh.
           </p>
           {c ? (
