@@ -24,7 +24,7 @@ test(
     await expect(page).toHaveURL(/\/$/);
     await expectSignedOut(page);
     await page.goto('/dashboard-pemilih');
-    await expect(page).toHaveURL(/\/login-pemilih$/);
+    await expect(page).toHaveURL(/\/login-pemilih\?lanjut=%2Fdashboard-pemilih$/);
 
     await signIn(page, '/login-pemilih', v.email.toUpperCase(), v.password);
     await expect(page).toHaveURL(/\/dashboard-pemilih$/);

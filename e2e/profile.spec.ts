@@ -23,7 +23,7 @@ async function signedInVoterOnProfile(page: Page) {
 
 test('sends someone who is not signed in to /login-pemilih', async ({ page }) => {
   await page.goto('/profil-pemilih');
-  await expect(page).toHaveURL(/\/login-pemilih$/);
+  await expect(page).toHaveURL(/\/login-pemilih\?lanjut=%2Fprofil-pemilih$/);
 });
 
 test('shows "Memuat..." while the profile loads', async ({ page }) => {

@@ -213,7 +213,8 @@ test.describe('routes', () => {
 
   test('keep admin screens from people who are not admins', async ({ page }) => {
     await page.goto('/admin/kelola-admin');
-    await expect(page).toHaveURL(/\/login$/);
+    // To the sign-in, which brings them back afterwards.
+    await expect(page).toHaveURL(/\/login\?lanjut=%2Fadmin%2Fkelola-admin$/);
     await registerAndConfirm(page, newVoter());
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/$/);

@@ -243,3 +243,25 @@ test('the Kode Bukti stays on the screen when the receipt’s buttons cannot be 
   await expect(page.getByRole('button', { name: 'Salin kode' })).toHaveCount(0);
   expect(dropped).toBeGreaterThan(0);
 });
+
+test(
+  'the mailed ballot link opened signed out leads through the sign-in to the booth, credential kept',
+  { tag: '@phone' },
+  async ({ page }) => {
+    test.setTimeout(180_000);
+    const { electionId, voters } = await lockedElectionThroughApi({ voters: 1, opensInMs: 5_000 });
+    const v = voters[0]!;
+    const link = await boothLink(v.email, electionId);
+    await page.goto(link.path);
+    // At the sign-in, with the way back, and the private credential no longer in the address.
+    await expect(page).toHaveURL(new RegExp(`/login-pemilih\\?lanjut=%2Fvoting%2F${electionId}$`));
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('');
+    await page.getByLabel('Email').fill(v.email);
+    await page.getByLabel('Kata Sandi').fill(v.password);
+    await page.getByRole('button', { name: 'Masuk' }).click();
+    // Back at the booth: the link's credential opens the ballot, nothing to type.
+    await expect(page).toHaveURL(new RegExp(`/voting/${electionId}$`));
+    await expect(page.getByRole('radio').first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByLabel('Kredensial', { exact: true })).toHaveCount(0);
+  },
+);

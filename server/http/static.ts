@@ -149,7 +149,7 @@ export function mountWebApp(
     const rendered = c.req.method === 'GET' ? await render(c) : null;
     // A page that sends the visitor elsewhere (signed out, a default tab) is a redirect.
     const to = rendered?.redirect;
-    if (to && to.startsWith('/') && !to.startsWith('//')) return c.redirect(to, 302);
+    if (to && to.startsWith('/') && !/^\/[/\\]/.test(to)) return c.redirect(to, 302);
     let html: string;
     if (rendered) {
       html = withPreloads(withRenderedPage(readIndex(), rendered), renderedTags(rendered.modules));

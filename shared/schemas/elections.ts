@@ -1,4 +1,5 @@
 import { uuidSchema } from '../ids.ts';
+import { trackerSearch } from '../tracker-search.ts';
 import { plainText, z } from '../validation.ts';
 import { emailField, namaLengkapField, passwordField } from './account.ts';
 
@@ -96,10 +97,15 @@ export type InviteWitnessInput = z.input<typeof inviteWitnessSchema>;
 export const ballotBoxQuerySchema = z.object({
   cari: z
     .string()
-    .max(60, { error: 'Kode Bukti paling panjang 43 karakter.' })
-    .regex(/^[A-Za-z0-9+/ ]*$/, {
-      error: 'Kode Bukti hanya berisi huruf, angka, tanda + dan tanda /.',
-    })
+    .transform(trackerSearch)
+    .pipe(
+      z
+        .string()
+        .max(43, { error: 'Kode Bukti paling panjang 43 karakter.' })
+        .regex(/^[A-Za-z0-9+/]*$/, {
+          error: 'Kode Bukti hanya berisi huruf, angka, tanda + dan tanda /.',
+        }),
+    )
     .optional(),
   halaman: z.coerce
     .number({ error: 'Halaman tidak valid.' })

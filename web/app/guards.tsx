@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { useMe, type Me } from '../features/auth/api/get-me.ts';
 import { Redirect } from './redirect.tsx';
@@ -15,7 +16,8 @@ function allowed(me: Me, need: Need): boolean {
 
 /**
  * Guards a screen on the server's view of the person (the server refuses the data anyway).
- * Signed out: to the sign-in page; signed in without the role: to their own landing.
+ * Signed out: to the sign-in page, which brings them back here afterwards (`?lanjut=`); signed in
+ * without the role: to their own landing.
  */
 export function RequireRole({
   need,
@@ -27,8 +29,14 @@ export function RequireRole({
   children: ReactNode;
 }) {
   const me = useMe();
+  const here = useLocation();
   if (me.isPending) return <LoadingOverlay />;
-  if (me.isError || !me.data.user) return <Redirect to={signInPath} />;
+  if (me.isError || !me.data.user)
+    return (
+      <Redirect
+        to={`${signInPath}?${new URLSearchParams({ lanjut: here.pathname + here.search }).toString()}`}
+      />
+    );
   if (!allowed(me.data, need)) return <Redirect to="/" />;
   return <>{children}</>;
 }

@@ -10,9 +10,9 @@ export const ServerRedirect = createContext<((to: string) => void) | null>(null)
  */
 export function Redirect({ to }: { to: string }) {
   const server = useContext(ServerRedirect);
-  const { pathname } = useResolvedPath(to);
+  const { pathname, search } = useResolvedPath(to);
   if (server) {
-    server(pathname);
+    server(pathname + search);
     return null;
   }
   return <Navigate to={to} replace />;

@@ -84,8 +84,8 @@ export const recordRouter = createRouter()
     const { db, election, throughTally } = await visibility(c, id);
     const row = await recordRow(db, id);
     if (!row) throw new ApiError(404, 'NOT_FOUND', PLAIN);
-    // The code is shown in groups: the spaces a voter copied along are not part of it.
-    const search = cari?.replaceAll(' ', '');
+    // Already without the spaces of its groups or dashes (ballotBoxQuerySchema).
+    const search = cari;
     const box = await publicBallotBox(db, id, { search, page: halaman });
     const audited = await auditedSummary(db, id, row.electionText, {
       limit: AUDITED_SHOWN,

@@ -192,6 +192,10 @@ describe('the encrypted ballot box (format 2)', () => {
     const check = (receipt: string) =>
       app.client().post(`/api/results/${v.election.id}/receipt-check`, { receipt });
     for (const r of receipts) expect(await (await check(r)).json()).toEqual({ found: true });
+    // As the receipt shows it (groups of four), or copied with dashes: the same code.
+    const grouped = receipts[0]!.match(/.{1,4}/g)!;
+    for (const typed of [grouped.join(' '), grouped.join('-')])
+      expect(await (await check(typed)).json()).toEqual({ found: true });
     const other = receipts[0]!.startsWith('A')
       ? `B${receipts[0]!.slice(1)}`
       : `A${receipts[0]!.slice(1)}`;
@@ -471,6 +475,11 @@ describe('the public record over HTTP', () => {
       (await box(`?cari=${encodeURIComponent(`${tracker.slice(0, 4)} ${tracker.slice(4, 9)}`)}`))
         .body,
     ).toMatchObject({ matches: 1 });
+    const dashed = tracker.match(/.{1,4}/g)!.join('-');
+    expect((await box(`?cari=${encodeURIComponent(dashed)}`)).body).toMatchObject({
+      matches: 1,
+      items: [tracker],
+    });
     const wrong = tracker.startsWith('A') ? 'B' : 'A';
     expect((await box(`?cari=${wrong}${tracker.slice(1, 6)}`)).body).toMatchObject({
       total: 1,

@@ -6,6 +6,7 @@ import { ApiError } from '../../http/errors.ts';
 import { normalizeReceipt } from '../ballot-box/receipt.ts';
 import { hashReceipt } from '../rules/ballot.ts';
 import { loadElection } from './election-row.ts';
+import { trackerSearch } from '../../../shared/tracker-search.ts';
 
 /**
  * Tells a voter whether the ballot behind a receipt (Kode Bukti) is in the election's ballot box,
@@ -42,10 +43,12 @@ async function checkTracker(
   electionId: string,
   tracker: string,
 ): Promise<{ found: boolean }> {
-  const text = tracker.trim();
+  // As shown (groups of four) or copied with the dashes other codes use: neither is part of it.
+  const text = trackerSearch(tracker);
   const digest = Buffer.from(text, 'base64');
   if (digest.length !== 32 || digest.toString('base64').replace(/=+$/, '') !== text) {
-    const message = 'Format Kode Bukti tidak valid: salin 43 karakter yang tampil setelah memilih.';
+    const message =
+      'Format Kode Bukti tidak valid: salin 43 karakter yang tampil setelah memilih (huruf besar dan kecil dibedakan).';
     throw new ApiError(400, 'VALIDATION_ERROR', message, { receipt: message });
   }
   const [row] = await db

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { useBallotBox } from '../../features/ballot-box/api/ballot-box.ts';
 import { TrackerCode } from '../../components/tracker-code.tsx';
+import { trackerSearch } from '../../../shared/tracker-search.ts';
 
 const FULL = 43;
 
@@ -20,9 +21,10 @@ export function Component() {
   useDocumentTitle('Kotak Suara Publik');
   const { eventId = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const cari = (params.get('cari') ?? '').replace(/\s+/g, '');
+  const cari = trackerSearch(params.get('cari') ?? '');
   const halaman = Math.max(1, Number(params.get('halaman')) || 1);
   const [input, setInput] = useState(cari);
+  const [inputError, setInputError] = useState<string>();
   const box = useBallotBox(eventId, cari, halaman);
   const go = (next: { cari?: string; halaman?: number }) => {
     const p = new URLSearchParams();
@@ -45,7 +47,18 @@ export function Component() {
         dan tanpa pilihannya. Cari Kode Bukti Anda untuk memastikan suara Anda ada di kotak suara.
       </p>
       {box.isPending ? <p role="status">Memuat kotak suara...</p> : null}
-      {box.isError ? <Alert kind="error">{box.error.message}</Alert> : null}
+      {box.isError ? (
+        <>
+          <Alert kind="error">{box.error.message}</Alert>
+          {cari ? (
+            <p>
+              <button type="button" className="btn btn-outline" onClick={() => go({ cari: '' })}>
+                Hapus pencarian
+              </button>
+            </p>
+          ) : null}
+        </>
+      ) : null}
       {data ? (
         <>
           <section className="card" aria-labelledby="kotak-jumlah">
@@ -63,12 +76,21 @@ export function Component() {
               noValidate
               onSubmit={(e) => {
                 e.preventDefault();
-                go({ cari: input.replace(/\s+/g, ''), halaman: 1 });
+                // Checked here first: a code that cannot be one is told at its field.
+                const typed = trackerSearch(input);
+                const bad = !/^[A-Za-z0-9+/]*$/.test(typed)
+                  ? 'Kode Bukti hanya berisi huruf, angka, tanda + dan tanda /.'
+                  : typed.length > 43
+                    ? 'Kode Bukti paling panjang 43 karakter.'
+                    : undefined;
+                setInputError(bad);
+                if (!bad) go({ cari: typed, halaman: 1 });
               }}
             >
               <TextField
                 label="Cari Kode Bukti"
-                hint="Ketik atau tempel Kode Bukti Anda, atau beberapa karakter pertamanya."
+                hint="Ketik atau tempel Kode Bukti Anda, atau beberapa karakter pertamanya. Huruf besar dan kecil dibedakan."
+                error={inputError}
                 autoComplete="off"
                 spellCheck={false}
                 value={input}
@@ -125,7 +147,9 @@ export function Component() {
             </ol>
           ) : (
             <p className="empty-state">
-              {cari ? 'Tidak ada Kode Bukti yang cocok.' : 'Belum ada surat suara yang diterima.'}
+              {cari
+                ? 'Tidak ada Kode Bukti yang cocok. Periksa huruf besar dan kecilnya: keduanya dibedakan.'
+                : 'Belum ada surat suara yang diterima.'}
             </p>
           )}
           <Pager

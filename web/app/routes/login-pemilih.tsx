@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { takeCredentialFromLink } from '../../features/elections/credential-link.ts';
 import { paths } from '../../config/paths.ts';
 import { SignedInNotice } from '../../features/auth/components/signed-in-notice.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
@@ -6,6 +9,14 @@ import { LoginForm } from '../../features/auth/components/login-form.tsx';
 /** /login-pemilih: sign-in for student voters. */
 export function Component() {
   useDocumentTitle('Masuk Pemilih');
+  const [params] = useSearchParams();
+  // Sent here from a mailed ballot link while signed out: the server's redirect kept the link's
+  // private credential after #. It is kept for this tab and taken out of the address at once; the
+  // booth finds it after the sign-in.
+  const booth = /^\/voting\/([^/?#]+)/.exec(params.get('lanjut') ?? '')?.[1];
+  useEffect(() => {
+    if (booth) takeCredentialFromLink(decodeURIComponent(booth));
+  }, [booth]);
   return (
     <div className="container page">
       <div className="card auth-card">

@@ -12,10 +12,8 @@ import { PhaseBadge } from '../../components/phase-badge.tsx';
 import { CandidateProfiles } from '../../features/elections/components/candidate-profiles.tsx';
 import { formatWib } from '../../lib/wib.ts';
 import { RequireRole } from '../guards.tsx';
-import {
-  CredentialGate,
-  takeCredentialFromLink,
-} from '../../features/elections/components/credential-gate.tsx';
+import { CredentialGate } from '../../features/elections/components/credential-gate.tsx';
+import { takeCredentialFromLink } from '../../features/elections/credential-link.ts';
 
 /** Refetches the ballot when the polls open (and close), so a waiting voter's page opens by itself. */
 function useReloadAt(moments: (string | undefined)[], refetch: () => unknown) {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../../components/link.tsx';
 import { signInSchema } from '../../../../shared/schemas/account.ts';
 import type { z } from '../../../../shared/validation.ts';
@@ -11,12 +11,17 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { landingPath } from '../api/get-me.ts';
 import { useSignIn } from '../api/sign-in.ts';
+import { nextPath } from '../next-path.ts';
 
 type Values = z.input<typeof signInSchema>;
 
-/** Email + password sign-in; afterwards the person lands where their role belongs. */
+/**
+ * Email + password sign-in; afterwards the person goes back to the page that sent them here, or
+ * lands where their role belongs.
+ */
 export function LoginForm({ registerLink }: { registerLink?: { to: string; label: string } }) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const signIn = useSignIn();
   const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, formState, setError } = useForm<Values>({
@@ -31,7 +36,7 @@ export function LoginForm({ registerLink }: { registerLink?: { to: string; label
         email: values.email.trim(),
         password: values.password,
       });
-      await navigate(landingPath(me), { replace: true });
+      await navigate(nextPath(params.get('lanjut')) ?? landingPath(me), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'INVALID_EMAIL_OR_PASSWORD') {
         setError('password', { type: 'server', message: err.message }, { shouldFocus: true });

@@ -6,46 +6,10 @@ import { later } from '../../../lib/later.ts';
 import { useCredentialCheck } from '../api/booth.ts';
 import type { Ballot } from '../api/elections.ts';
 import type { CredentialEntry } from './credential-entry.tsx';
+import { store, stored } from '../credential-link.ts';
 
 // The form to type a credential in: needed only when the link did not bring a right one.
 const credentialEntry = later(() => import('./credential-entry.tsx'));
-
-const slot = (electionId: string) => `bem-kredensial:${electionId}`;
-
-function stored(electionId: string): string | undefined {
-  try {
-    return window.sessionStorage.getItem(slot(electionId)) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function store(electionId: string, credential: string | undefined) {
-  try {
-    if (credential) window.sessionStorage.setItem(slot(electionId), credential);
-    else window.sessionStorage.removeItem(slot(electionId));
-  } catch {
-    // A browser that keeps nothing: the voter types it again after a reload.
-  }
-}
-
-/**
- * Takes the private credential from the mailed link's fragment (`#kredensial=…`, which the
- * browser never sends to the server), keeps it for this tab only, and takes it out of the
- * address bar and the history. Called before the sign-in guard, so a voter who must sign in
- * first still has it when they come back.
- */
-export function takeCredentialFromLink(electionId: string) {
-  if (typeof window === 'undefined') return;
-  const found = /(?:^#|&)kredensial=([^&]*)/.exec(window.location.hash);
-  if (!found) return;
-  store(electionId, decodeURIComponent(found[1]!).trim());
-  window.history.replaceState(
-    window.history.state,
-    '',
-    window.location.pathname + window.location.search,
-  );
-}
 
 /** Where the booth starts: the credential this tab holds, if any. */
 function fromStorage(electionId: string): State {
