@@ -1,5 +1,7 @@
 import {
   useId,
+  useRef,
+  useState,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -124,6 +126,59 @@ export function SelectField({
             );
           })}
         </select>
+      )}
+    />
+  );
+}
+
+/**
+ * A labelled file choice with an Indonesian button and the chosen file's name, in place of the
+ * browser's own control (which speaks the browser's language). The input stays in the form (its
+ * FormData, its label); only the button is shown and reached by the keyboard.
+ */
+export function FileField({
+  label,
+  error,
+  hint,
+  id,
+  buttonLabel = 'Pilih Berkas',
+  onChange,
+  ...input
+}: Common & { buttonLabel?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const ref = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<string>();
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(described) => (
+        <div className="file-field">
+          <input
+            {...described}
+            {...input}
+            ref={ref}
+            type="file"
+            className="visually-hidden"
+            tabIndex={-1}
+            onChange={(e) => {
+              setChosen(e.target.files?.[0]?.name);
+              onChange?.(e);
+            }}
+          />
+          <button
+            type="button"
+            className="btn btn-outline btn-compact"
+            aria-describedby={described['aria-describedby']}
+            onClick={() => ref.current?.click()}
+          >
+            {buttonLabel}
+          </button>
+          <span className="file-name" aria-live="polite">
+            {chosen ?? 'Belum ada berkas dipilih.'}
+          </span>
+        </div>
       )}
     />
   );

@@ -8,6 +8,7 @@ export function PhotoPanel({
   onChange,
   error,
   label,
+  saveLabel = 'Simpan Perubahan',
 }: {
   foto: string;
   initial: string;
@@ -15,6 +16,8 @@ export function PhotoPanel({
   error?: string | undefined;
   /** The field's label, tied to the file input (a form where the photo is one field of many). */
   label?: string;
+  /** The form's save button, named in the hint (the photo is kept only once it is pressed). */
+  saveLabel?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -84,7 +87,7 @@ export function PhotoPanel({
         </button>
       </div>
       <p className="field-hint">
-        Gambar apa pun; diperkecil menjadi lebar 300 piksel. Tersimpan setelah Simpan Perubahan.
+        Gambar apa pun; diperkecil menjadi lebar 300 piksel. Tersimpan setelah {saveLabel} ditekan.
       </p>
       {shown ? (
         <p className="field-error" id={errorId} role="alert">

@@ -1,4 +1,6 @@
-export { formatWib } from '../../shared/wib.ts';
+import { formatWib } from '../../shared/wib.ts';
+
+export { formatWib };
 
 /** A datetime-local value (read as WIB) to an instant with its offset, as the API takes it. */
 export const wibInputToIso = (value: string) =>
@@ -14,3 +16,13 @@ const pct = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
 
 /** 66.666… -> "66,7%" (Indonesian decimal comma). */
 export const formatPercent = (value: number) => `${pct.format(value)}%`;
+
+/**
+ * A datetime-local field's hint: "WIB", and once filled the moment as the site writes it (the
+ * browser shows the field in its own language and order, e.g. 12/07/2026 08:00 AM).
+ */
+export function wibHint(value: string | undefined): string {
+  if (!value) return 'WIB';
+  const moment = new Date(wibInputToIso(value));
+  return Number.isNaN(moment.getTime()) ? 'WIB' : `WIB: ${formatWib(moment)}`;
+}

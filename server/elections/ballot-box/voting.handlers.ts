@@ -74,6 +74,25 @@ const candidatesOf = (db: Db, electionId: string) =>
     .where(eq(candidates.electionId, electionId))
     .orderBy(asc(candidates.nomorUrut));
 
+const PHASE_ORDER: Record<string, number> = { open: 0, upcoming: 1, closed: 2, published: 3 };
+
+/**
+ * The public list as a voter reads it: open now first (closing soonest first), then upcoming
+ * (opening soonest first), then finished ones (the latest first).
+ */
+function byWhatComesFirst<T extends { phase: string; startsAt: string; endsAt: string }>(
+  items: T[],
+): T[] {
+  const rank = (e: T) => PHASE_ORDER[e.phase] ?? 4;
+  const time = (e: T) =>
+    e.phase === 'open'
+      ? Date.parse(e.endsAt)
+      : e.phase === 'upcoming'
+        ? Date.parse(e.startsAt)
+        : -Date.parse(e.endsAt);
+  return [...items].sort((a, b) => rank(a) - rank(b) || time(a) - time(b));
+}
+
 export const votingRouter = createRouter()
   .openapi(listPublicElections, async (c) => {
     const rows = await c
@@ -84,7 +103,7 @@ export const votingRouter = createRouter()
       .orderBy(desc(elections.startsAt))
       .limit(200);
     c.header('Cache-Control', 'no-store');
-    return c.json({ items: rows.map((e) => presentElection(e)) }, 200);
+    return c.json({ items: byWhatComesFirst(rows.map((e) => presentElection(e))) }, 200);
   })
   .openapi(listPublicCandidates, async (c) => {
     const db = c.get('services').database.db;

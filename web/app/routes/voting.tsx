@@ -74,6 +74,13 @@ function Voting({ id }: { id: string }) {
             {/* The server's reason says when an upcoming election opens. */}
             {me.votedAt ? `Anda sudah memberikan suara pada ${formatWib(me.votedAt)}.` : me.reason}
           </Alert>
+          {me.votedAt && ballot.data.verifiable ? (
+            <p>
+              Kode Bukti suara Anda sudah dikirim ke email Anda. Cari di{' '}
+              <Link to={paths.kotakSuara(election.id)}>Kotak Suara Publik</Link> untuk memastikan
+              suara Anda ada di kotak suara.
+            </p>
+          ) : null}
           <p>
             <Link to={paths.hasil(election.id)}>Lihat partisipasi dan hasil</Link>
           </p>

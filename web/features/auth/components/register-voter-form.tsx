@@ -89,7 +89,7 @@ export function RegisterVoterForm() {
         label="NIM"
         inputMode="numeric"
         autoComplete="off"
-        hint="8–12 digit angka, sesuai kartu mahasiswa."
+        hint="8–12 digit angka, sesuai kartu mahasiswa. Angka 0 di depan tidak disimpan: 022300145 tercatat sebagai 22300145, NIM yang sama."
         error={e.nim?.message}
         {...register('nim')}
       />

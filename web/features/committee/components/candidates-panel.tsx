@@ -109,6 +109,7 @@ function CandidateForm({
         <div>
           <PhotoPanel
             label="Foto"
+            saveLabel="Simpan"
             foto={foto}
             initial={namaKetua}
             onChange={(next) => setValue('foto', next, { shouldDirty: true })}

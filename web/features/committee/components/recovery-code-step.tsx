@@ -35,7 +35,16 @@ export function RecoveryCodeStep({
         dan jangan bagikan kepada pemilih.
       </p>
       <p className="dialog-tracker" data-testid="kode-pemulihan">
-        <code>{code}</code>
+        {/* Written down by hand: a group never breaks in the middle, only after its dash. */}
+        <code>
+          {code.split('-').map((group, i, all) => (
+            <span key={i} className="code-group">
+              {group}
+              {i < all.length - 1 ? '-' : ''}
+              <wbr />
+            </span>
+          ))}
+        </code>
       </p>
       <SaveCodeButtons
         code={code}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { registerChoice, registerShown } from '../../../lib/register-shown.ts';
 import { PRODI } from '../../../../shared/people.ts';
@@ -14,7 +14,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { oneOf } from '../../../lib/options.ts';
-import { formatWib, isoToWibInput, wibInputToIso } from '../../../lib/wib.ts';
+import { formatWib, isoToWibInput, wibHint, wibInputToIso } from '../../../lib/wib.ts';
 import {
   useExtendElection,
   useLockElection,
@@ -57,10 +57,12 @@ function ExtendOnce({ election }: { election: E }) {
     formState,
     setError,
     getValues,
+    control,
   } = useForm<ExtendValues, unknown, z.output<typeof extendForm>>({
     resolver: zodResolver(extendForm),
     defaultValues: { endsAt: isoToWibInput(election.endsAt), alasan: '' },
   });
+  const newEnd = useWatch({ control, name: 'endsAt' });
   const register = registerShown({ register: registerField, getValues });
   const onSubmit = handleSubmit(async () => {
     setMessage(undefined);
@@ -84,7 +86,7 @@ function ExtendOnce({ election }: { election: E }) {
       <TextField
         label="Waktu Selesai Baru"
         type="datetime-local"
-        hint="WIB"
+        hint={wibHint(newEnd)}
         error={formState.errors.endsAt?.message}
         {...register('endsAt')}
       />
@@ -189,6 +191,7 @@ export function SettingsPanel({
   const register = registerShown({ register: registerField, getValues });
   const choice = registerChoice({ register: registerField, getValues });
   const rollMode = useWatch({ control, name: 'rollMode' });
+  const [startsAt, endsAt] = useWatch({ control, name: ['startsAt', 'endsAt'] });
   const errors = formState.errors;
   const { editSetup, extend } = overview.abilities;
   const locked = e.status !== 'draft';
@@ -205,14 +208,27 @@ export function SettingsPanel({
     }
   });
 
+  // Locked from this screen: the view goes to the top, where the locked state is told (the lock
+  // button, at the bottom on a phone, is gone).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const wasLocked = useRef(locked);
+  useEffect(() => {
+    if (locked && !wasLocked.current) {
+      heading.current?.scrollIntoView({ block: 'start' });
+      heading.current?.focus();
+    }
+    wasLocked.current = locked;
+  }, [locked]);
+
   return (
     <div className="settings-grid">
       <form method="post" className="card" noValidate onSubmit={save}>
-        <h2>Pengaturan</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          Pengaturan
+        </h2>
         {locked ? (
           <Alert kind="success">Pemilihan sudah dikunci; pengaturan tidak dapat diubah lagi.</Alert>
         ) : null}
-        {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
         <fieldset disabled={disabled} className="plain-fieldset">
           <TextField label="Judul" error={errors.title?.message} {...register('title')} />
           <TextAreaField
@@ -226,14 +242,14 @@ export function SettingsPanel({
             <TextField
               label="Waktu Mulai"
               type="datetime-local"
-              hint="WIB"
+              hint={wibHint(startsAt)}
               error={errors.startsAt?.message}
               {...register('startsAt')}
             />
             <TextField
               label="Waktu Selesai"
               type="datetime-local"
-              hint="WIB"
+              hint={wibHint(endsAt)}
               error={errors.endsAt?.message}
               {...register('endsAt')}
             />
@@ -250,7 +266,11 @@ export function SettingsPanel({
           </fieldset>
           <SelectField
             label="Pemilih"
-            hint="Daftar NIM diimpor dari berkas CSV di tab Pemilih."
+            hint={
+              rollMode === 'roll'
+                ? 'Daftar NIM diimpor dari berkas CSV di tab Pemilih.'
+                : 'Hanya mahasiswa yang sudah diverifikasi admin BEM yang masuk daftar pemilih.'
+            }
             id="set-mode"
             options={ROLL_MODE_OPTIONS}
             error={errors.rollMode?.message}
@@ -284,7 +304,11 @@ export function SettingsPanel({
           ) : null}
           <SelectField
             label="Pengumuman hasil"
-            hint="Otomatis: hasil terbuka untuk umum begitu pemungutan suara ditutup. Diumumkan panitia: hasil baru terbuka setelah panitia menekan Umumkan Hasil."
+            hint={
+              e.verifiable
+                ? 'Otomatis: hasil terbuka untuk umum begitu para wali kunci selesai membuka tally setelah pemungutan suara ditutup. Diumumkan panitia: sesudah itu hasil baru terbuka setelah panitia menekan Umumkan Hasil.'
+                : 'Otomatis: hasil terbuka untuk umum begitu pemungutan suara ditutup. Diumumkan panitia: hasil baru terbuka setelah panitia menekan Umumkan Hasil.'
+            }
             id="set-release"
             options={RELEASE_OPTIONS}
             error={errors.resultsRelease?.message}
@@ -302,6 +326,8 @@ export function SettingsPanel({
           <p className="field-hint" id="set-reminder-hint">
             Semua pemilih di daftar juga menerima email saat pemungutan suara dibuka.
           </p>
+          {/* Beside the button that was pressed: on a phone the top of the form is far away. */}
+          {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
           {!disabled ? (
             <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? 'Menyimpan...' : 'Simpan Pengaturan'}

@@ -6,6 +6,20 @@ import type { Overview } from '../api/committee.ts';
 type Step = NonNullable<Overview['steps']>[number];
 type Tab = 'kandidat' | 'pemilih' | 'pengaturan' | 'wali-kunci';
 
+/** The eligibility rule in words. */
+function ruleText(e: Overview['election']): string {
+  switch (e.rollMode) {
+    case 'prodi':
+      return `program studi ${e.rollProdi.join(', ')}`;
+    case 'angkatan':
+      return `angkatan ${e.rollYears.join(', ')}`;
+    case 'roll':
+      return 'daftar NIM yang diimpor';
+    default:
+      return 'semua pemilih terverifikasi';
+  }
+}
+
 /** What each step asks, who does it, and where (the tab): the committee's guided first run. */
 function describe(step: Step['step'], overview: Overview) {
   const e = overview.election;
@@ -21,11 +35,13 @@ function describe(step: Step['step'], overview: Overview) {
       return {
         title: 'Aturan pemilih',
         tab: (e.rollMode === 'roll' ? 'pemilih' : 'pengaturan') as Tab,
+        // The rule is always set (all verified voters by default): what may be missing is anyone
+        // verified who matches it.
         todo:
           e.rollMode === 'roll'
             ? 'Impor daftar NIM pemilih (DPT) dari berkas CSV di tab Pemilih.'
-            : 'Tentukan siapa yang boleh memilih di tab Pengaturan: semua pemilih terverifikasi, per program studi, per angkatan, atau daftar NIM.',
-        done: `${overview.prospectiveRollSize} pemilih cocok dengan aturan saat ini.`,
+            : `Aturan tersimpan: ${ruleText(e)}. Belum ada mahasiswa terverifikasi yang cocok dengan aturan ini. Aturannya dapat diubah di tab Pengaturan (semua pemilih terverifikasi, per program studi, per angkatan, atau daftar NIM).`,
+        done: `${overview.prospectiveRollSize} pemilih cocok dengan aturan saat ini (${ruleText(e)}).`,
       };
     case 'jadwal':
       return {

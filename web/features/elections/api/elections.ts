@@ -4,12 +4,32 @@ import { api, json } from '../../../lib/api-client.ts';
 /** Elections anyone may see (no drafts). */
 export const getPublicElections = () => json(api.elections.$get());
 export type PublicElection = Awaited<ReturnType<typeof getPublicElections>>['items'][number];
+/**
+ * Milliseconds until the next opening or closing among these elections (then the list changes:
+ * "Akan datang" becomes "Pilih sekarang"), at most ten minutes; false when none is coming.
+ */
+function untilNextChange(items: PublicElection[] | undefined): number | false {
+  const now = Date.now();
+  const next = Math.min(
+    ...(items ?? []).flatMap((e) =>
+      e.phase === 'upcoming'
+        ? [Date.parse(e.startsAt)]
+        : e.phase === 'open'
+          ? [Date.parse(e.endsAt)]
+          : [],
+    ),
+  );
+  if (!Number.isFinite(next)) return false;
+  return Math.min(Math.max(next - now + 500, 1000), 10 * 60_000);
+}
+
 export const usePublicElections = () =>
   useQuery(
     queryOptions({
       queryKey: ['elections', 'public'],
       queryFn: getPublicElections,
       staleTime: 30_000,
+      refetchInterval: (q) => untilNextChange(q.state.data?.items),
     }),
   );
 

@@ -109,7 +109,13 @@ export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
           error={e.namaLengkap?.message}
           {...register('namaLengkap')}
         />
-        <TextField label="NIM" inputMode="numeric" error={e.nim?.message} {...register('nim')} />
+        <TextField
+          label="NIM"
+          inputMode="numeric"
+          hint="Angka 0 di depan NIM tidak disimpan; tanpa angka itu NIM Anda tetap sama."
+          error={e.nim?.message}
+          {...register('nim')}
+        />
         <SelectField
           label="Program Studi"
           options={PRODI}

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { electionRequestSchema } from '../../../../shared/schemas/elections.ts';
 import { z } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { wibInputToIso } from '../../../lib/wib.ts';
+import { wibHint, wibInputToIso } from '../../../lib/wib.ts';
 import { useSubmitRequest } from '../api/requests.ts';
 
 // The form holds WIB wall-clock values from datetime-local inputs; the shared rules check them all
@@ -44,7 +44,7 @@ export function RequestForm() {
   const submit = useSubmitRequest();
   const [sent, setSent] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const { register, handleSubmit, formState, setError, getValues } = useForm<
+  const { register, handleSubmit, formState, setError, getValues, control } = useForm<
     Values,
     unknown,
     z.output<typeof formSchema>
@@ -61,6 +61,7 @@ export function RequestForm() {
     },
   });
   const e = formState.errors;
+  const [mulai, selesai] = useWatch({ control, name: ['waktuMulai', 'waktuSelesai'] });
 
   const onSubmit = handleSubmit(async () => {
     setFormError(undefined);
@@ -110,14 +111,14 @@ export function RequestForm() {
         <TextField
           label="Waktu Mulai"
           type="datetime-local"
-          hint="WIB"
+          hint={wibHint(mulai)}
           error={e.waktuMulai?.message}
           {...register('waktuMulai')}
         />
         <TextField
           label="Waktu Selesai"
           type="datetime-local"
-          hint="WIB"
+          hint={wibHint(selesai)}
           error={e.waktuSelesai?.message}
           {...register('waktuSelesai')}
         />

@@ -107,7 +107,9 @@ function StartCeremony({ id, data }: { id: string; data: Ceremony }) {
     return (
       <Alert kind="info">
         Upacara kunci memerlukan sedikitnya 2 wali kunci. Wali kunci adalah anggota panitia dan
-        saksi setiap pasangan calon: undang mereka lebih dahulu.
+        saksi setiap pasangan calon: undang saksi lebih dahulu di tab{' '}
+        <Link to={`${paths.panitia(id)}/ringkasan#saksi-list`}>Ringkasan</Link>, bagian Saksi,
+        tombol "Undang Saksi".
       </Alert>
     );
   return (

@@ -1,7 +1,7 @@
 import { useHydrated } from '../../../components/client-only.tsx';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { FileField, TextField } from '../../../components/form-field.tsx';
 import { request } from '../../../lib/api-error.ts';
 import { passphraseProblem } from '../../../../shared/crypto/key-file.ts';
 import {
@@ -100,6 +100,17 @@ function Progress({ text }: { text: string | null }) {
 function StepList({ round }: { round: Round }) {
   const order = ['certs', 'polynomials', 'voutputs', 'keycheck', 'ready'];
   const at = order.indexOf(round.phase);
+  const mine = [round.done.cert, round.done.polynomial, round.done.voutput, round.done.keyChecked];
+  // Done with this phase's step while others are not: nothing to do here until the next one.
+  const waiting = at >= 0 && at < 3 && mine[at] === true;
+  const list = useRef<HTMLOListElement>(null);
+  const doneCount = mine.filter(Boolean).length;
+  const seen = useRef(doneCount);
+  // A step just finished (the form below it is gone, the page shorter): the list comes into view.
+  useEffect(() => {
+    if (doneCount > seen.current) list.current?.scrollIntoView({ block: 'nearest' });
+    seen.current = doneCount;
+  }, [doneCount]);
   const steps: [string, boolean, number][] = [
     ['Langkah 1: membuat kunci dan sertifikat', round.done.cert, 0],
     ['Langkah 2: membagikan bagian kunci', round.done.polynomial, 1],
@@ -107,16 +118,24 @@ function StepList({ round }: { round: Round }) {
     ['Pemeriksaan berkas kunci', round.done.keyChecked, 3],
   ];
   return (
-    <ol className="trustee-steps">
-      {steps.map(([label, done, phase]) => (
-        <li key={label} className={done ? 'done' : at === phase ? 'current' : 'waiting'}>
-          <span>{label}</span>{' '}
-          <strong>
-            {done ? 'Selesai' : at === phase ? 'Giliran Anda' : at < phase ? 'Belum' : 'Menunggu'}
-          </strong>
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="trustee-steps" ref={list}>
+        {steps.map(([label, done, phase]) => (
+          <li key={label} className={done ? 'done' : at === phase ? 'current' : 'waiting'}>
+            <span>{label}</span>{' '}
+            <strong>
+              {done ? 'Selesai' : at === phase ? 'Giliran Anda' : at < phase ? 'Belum' : 'Menunggu'}
+            </strong>
+          </li>
+        ))}
+      </ol>
+      {waiting ? (
+        <p className="field-hint" role="status">
+          Langkah Anda sudah selesai. Tunggu wali kunci lain menyelesaikan langkah yang sama; Anda
+          menerima email saat giliran Anda berikutnya, dan halaman ini berubah sendiri.
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -365,10 +384,10 @@ function KeySourceFields({
         />
       ) : (
         <>
-          <TextField
+          <FileField
             label="Berkas kunci"
             name="keyFile"
-            type="file"
+            buttonLabel="Pilih Berkas Kunci"
             accept=".json,application/json"
             required
           />
