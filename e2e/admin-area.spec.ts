@@ -74,7 +74,9 @@ test(
       page.getByRole('table').filter({ hasText: 'Halaman' }).getByRole('link').first(),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Kecepatan Situs (Web Vitals)' })).toBeVisible();
-    await expect(page.getByRole('rowheader', { name: /^LCP/ })).toBeVisible();
+    await expect(
+      page.getByRole('rowheader', { name: /^Konten utama tampil \(LCP\)/ }),
+    ).toBeVisible();
     await page.locator('summary', { hasText: 'Tabel kunjungan per hari' }).click();
     await expect(page.getByRole('columnheader', { name: 'Tanggal' })).toBeVisible();
     await expectNoSideScroll(page);
