@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
+import { ApiError } from '../../lib/api-error.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -49,8 +50,13 @@ export function Component() {
       {box.isPending ? <p role="status">Memuat kotak suara...</p> : null}
       {box.isError ? (
         <>
-          <Alert kind="error">{box.error.message}</Alert>
-          {cari ? (
+          {/* No ballot box at all (a draft, an election without encrypted ballots) is a state. */}
+          <Alert
+            kind={box.error instanceof ApiError && box.error.status === 404 ? 'info' : 'error'}
+          >
+            {box.error.message}
+          </Alert>
+          {cari && !(box.error instanceof ApiError && box.error.status === 404) ? (
             <p>
               <button type="button" className="btn btn-outline" onClick={() => go({ cari: '' })}>
                 Hapus pencarian
