@@ -107,6 +107,10 @@ export async function render(
         new Promise((resolve) => (timer = setTimeout(resolve, left))),
       ]);
       clearTimeout(timer);
+      // A fetch still running when the time is up is dropped, its query left as it was: landing
+      // after the render below (before the state is written out), its data would be handed to
+      // the browser without being in the HTML, and the takeover would not match.
+      await client.cancelQueries({ fetchStatus: 'fetching' });
       // A failed query renders as still loading, as the browser's first render shows it.
       for (const q of cache.findAll({ predicate: (q) => q.state.status === 'error' }))
         cache.remove(q);
