@@ -1,4 +1,11 @@
-import type { FieldPath, FieldValues, RegisterOptions, UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type FieldPath,
+  type FieldValues,
+  type RegisterOptions,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
 
 type Form<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'getValues'>;
 
@@ -29,4 +36,17 @@ export function registerChoice<T extends FieldValues>(form: Form<T>) {
       defaultChecked: Array.isArray(value) && value.includes(choice),
     };
   };
+}
+
+/**
+ * `useForm` whose `register` gives each field the value it holds as its default (registerShown),
+ * and `choice` for a checkbox of a list (registerChoice): for forms the server renders filled in.
+ */
+export function useShownForm<
+  TFieldValues extends FieldValues,
+  TContext = unknown,
+  TTransformed = TFieldValues,
+>(props: UseFormProps<TFieldValues, TContext, TTransformed>) {
+  const form = useForm<TFieldValues, TContext, TTransformed>(props);
+  return { ...form, register: registerShown(form), choice: registerChoice(form) };
 }

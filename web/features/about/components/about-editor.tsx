@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
-import { registerShown } from '../../../lib/register-shown.ts';
+import { useFieldArray, type FieldPath } from 'react-hook-form';
+import { useShownForm } from '../../../lib/register-shown.ts';
 import '../../../styles/about.css';
 import { aboutSettingsSchema, type AboutSettingsInput } from '../../../../shared/site.ts';
 import { z } from '../../../../shared/validation.ts';
@@ -30,19 +30,14 @@ const formPath = (serverPath: string) =>
 function AboutForm({ initial }: { initial: About }) {
   const save = useSaveAbout();
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
-  const {
-    register: registerField,
-    getValues: valuesNow,
-    handleSubmit,
-    formState,
-    setError,
-    reset,
-    control,
-  } = useForm<Values, unknown, AboutSettingsInput>({
+  const { register, handleSubmit, formState, setError, reset, control } = useShownForm<
+    Values,
+    unknown,
+    AboutSettingsInput
+  >({
     resolver: zodResolver(aboutForm),
     defaultValues: toValues(initial),
   });
-  const register = registerShown({ register: registerField, getValues: valuesNow });
   const misi = useFieldArray({ control, name: 'misi' });
   const e = formState.errors;
   const misiError = e.misi?.message ?? e.misi?.root?.message;

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { registerChoice, registerShown } from '../../../lib/register-shown.ts';
+import { useWatch } from 'react-hook-form';
+import { useShownForm } from '../../../lib/register-shown.ts';
 import { PRODI } from '../../../../shared/people.ts';
 import { electionSettingsSchema, extendSchema } from '../../../../shared/schemas/election-setup.ts';
 import { z } from '../../../../shared/validation.ts';
@@ -51,19 +51,15 @@ const extendForm = extendFields.transform(toExtendInput).pipe(extendSchema);
 function ExtendOnce({ election }: { election: E }) {
   const extend = useExtendElection(election.id);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
-  const {
-    register: registerField,
-    handleSubmit,
-    formState,
-    setError,
-    getValues,
-    control,
-  } = useForm<ExtendValues, unknown, z.output<typeof extendForm>>({
+  const { register, handleSubmit, formState, setError, getValues, control } = useShownForm<
+    ExtendValues,
+    unknown,
+    z.output<typeof extendForm>
+  >({
     resolver: zodResolver(extendForm),
     defaultValues: { endsAt: isoToWibInput(election.endsAt), alasan: '' },
   });
   const newEnd = useWatch({ control, name: 'endsAt' });
-  const register = registerShown({ register: registerField, getValues });
   const onSubmit = handleSubmit(async () => {
     setMessage(undefined);
     try {
@@ -165,14 +161,11 @@ export function SettingsPanel({
     setCodeSaved(false);
     setConfirmLock(true);
   };
-  const {
-    register: registerField,
-    handleSubmit,
-    formState,
-    setError,
-    getValues,
-    control,
-  } = useForm<SettingsValues, unknown, z.output<typeof settingsForm>>({
+  const { register, handleSubmit, formState, setError, getValues, control, choice } = useShownForm<
+    SettingsValues,
+    unknown,
+    z.output<typeof settingsForm>
+  >({
     resolver: zodResolver(settingsForm),
     defaultValues: {
       title: e.title,
@@ -188,8 +181,6 @@ export function SettingsPanel({
       reminderEnabled: e.reminderEnabled,
     },
   });
-  const register = registerShown({ register: registerField, getValues });
-  const choice = registerChoice({ register: registerField, getValues });
   const rollMode = useWatch({ control, name: 'rollMode' });
   const [startsAt, endsAt] = useWatch({ control, name: ['startsAt', 'endsAt'] });
   const errors = formState.errors;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { registerShown } from '../../../lib/register-shown.ts';
+import { Controller, useWatch } from 'react-hook-form';
+import { useShownForm } from '../../../lib/register-shown.ts';
 import { useNavigate } from 'react-router';
 import { adminProfileSchema, type AdminProfileInput } from '../../../../shared/schemas/account.ts';
 import { TextField } from '../../../components/form-field.tsx';
@@ -22,22 +22,14 @@ const pick = (a: AdminProfileInput): AdminProfileInput => ({
 export function AdminProfileForm({ admin }: { admin: AdminProfileInput & { role: string } }) {
   const navigate = useNavigate();
   const update = useUpdateOwnAdmin();
-  const {
-    register: registerField,
-    getValues: valuesNow,
-    handleSubmit,
-    control,
-    formState,
-    setError,
-    reset,
-  } = useForm<AdminProfileInput>({
-    resetOptions: { keepDirtyValues: true },
-    resolver: zodResolver(adminProfileSchema),
-    // The record as the server has it now: a change made elsewhere (live update) refills the form
-    // while the person's own unsaved edits are kept.
-    values: pick(admin),
-  });
-  const register = registerShown({ register: registerField, getValues: valuesNow });
+  const { register, handleSubmit, control, formState, setError, reset } =
+    useShownForm<AdminProfileInput>({
+      resetOptions: { keepDirtyValues: true },
+      resolver: zodResolver(adminProfileSchema),
+      // The record as the server has it now: a change made elsewhere (live update) refills the form
+      // while the person's own unsaved edits are kept.
+      values: pick(admin),
+    });
   const [namaTampilan, namaLengkap] = useWatch({ control, name: ['namaTampilan', 'namaLengkap'] });
   const e = formState.errors;
   const save = useProfileSave({

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { registerShown } from '../../../lib/register-shown.ts';
+import { Controller, useWatch } from 'react-hook-form';
+import { useShownForm } from '../../../lib/register-shown.ts';
 import { useNavigate } from 'react-router';
 import { PRODI } from '../../../../shared/people.ts';
 import { normalizeNim } from '../../../../shared/nim.ts';
@@ -38,22 +38,14 @@ const pick = (v: OwnVoter): VoterProfileInput => ({
 export function VoterProfileForm({ voter }: { voter: OwnVoter }) {
   const navigate = useNavigate();
   const update = useUpdateOwnVoter();
-  const {
-    register: registerField,
-    getValues: valuesNow,
-    handleSubmit,
-    control,
-    formState,
-    setError,
-    reset,
-  } = useForm<VoterProfileInput>({
-    resetOptions: { keepDirtyValues: true },
-    resolver: zodResolver(voterProfileSchema),
-    // The record as the server has it now: a change made elsewhere (live update) refills the form
-    // while the person's own unsaved edits are kept.
-    values: pick(voter),
-  });
-  const register = registerShown({ register: registerField, getValues: valuesNow });
+  const { register, handleSubmit, control, formState, setError, reset } =
+    useShownForm<VoterProfileInput>({
+      resetOptions: { keepDirtyValues: true },
+      resolver: zodResolver(voterProfileSchema),
+      // The record as the server has it now: a change made elsewhere (live update) refills the form
+      // while the person's own unsaved edits are kept.
+      values: pick(voter),
+    });
   const namaLengkap = useWatch({ control, name: 'namaLengkap' });
   const e = formState.errors;
   const save = useProfileSave({

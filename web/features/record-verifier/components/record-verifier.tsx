@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
-import { registerShown } from '../../../lib/register-shown.ts';
+import { useShownForm } from '../../../lib/register-shown.ts';
 import { useSearchParams } from 'react-router';
 import type { Report } from '../../../../shared/crypto/verify/verify-record.ts';
 import { z } from '../../../../shared/validation.ts';
@@ -91,16 +90,10 @@ export function RecordVerifier() {
   const { state, verify } = useRecordVerifier();
   const [params] = useSearchParams();
   const started = useRef(false);
-  const {
-    register: registerField,
-    getValues: valuesNow,
-    handleSubmit,
-    formState,
-  } = useForm<Values>({
+  const { register, handleSubmit, formState } = useShownForm<Values>({
     resolver: zodResolver(formSchema),
     defaultValues: { url: params.get('url') ?? '', credentialCount: '', credentialFingerprint: '' },
   });
-  const register = registerShown({ register: registerField, getValues: valuesNow });
   const e = formState.errors;
 
   // A link such as /verifikasi?url=/api/… starts at once.

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { registerShown } from '../../../lib/register-shown.ts';
+import { useFieldArray, useWatch, type FieldPath } from 'react-hook-form';
+import { useShownForm } from '../../../lib/register-shown.ts';
 import '../../../styles/about.css';
 import {
   footerSettingsSchema,
@@ -92,20 +92,14 @@ function FooterForm({ initial }: { initial: FooterSettings }) {
   const save = useSaveFooter();
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const [uploads, setUploads] = useState(0);
-  const {
-    register: registerField,
-    getValues: valuesNow,
-    handleSubmit,
-    formState,
-    setError,
-    reset,
-    setValue,
-    control,
-  } = useForm<FooterSettingsInput, unknown, FooterSettings>({
+  const { register, handleSubmit, formState, setError, reset, setValue, control } = useShownForm<
+    FooterSettingsInput,
+    unknown,
+    FooterSettings
+  >({
     resolver: zodResolver(footerSettingsSchema),
     defaultValues: initial,
   });
-  const register = registerShown({ register: registerField, getValues: valuesNow });
   const socials = useFieldArray({ control, name: 'socials' });
   const supporters = useFieldArray({ control, name: 'supporters' });
   const supporterValues = useWatch({ control, name: 'supporters' });
