@@ -9,16 +9,30 @@ const apiPort = process.env.API_PORT ?? '3001';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Writes .br and .gz beside each text asset so the server sends them without compressing per request. */
-function precompress(): Plugin {
+/**
+ * Finishes the build folder: the plain scripts of web/public (early-input.js runs before the app,
+ * so it is not a module the bundler sees) are copied as written, comments and all, and are
+ * minified here (their sources stay readable); then .br and .gz are written beside each text
+ * asset so the server sends them without compressing per request.
+ */
+function finishBuild(): Plugin {
   let outDir = '';
   return {
-    name: 'bem-precompress',
+    name: 'bem-finish-build',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      for (const f of (await fs.readdir(outDir)).filter((name) => name.endsWith('.js'))) {
+        const file = path.join(outDir, f);
+        const out = minifySync(f, await fs.readFile(file, 'utf8'), {
+          compress: true,
+          mangle: true,
+        });
+        if (out.errors.length) throw new Error(`${f}: ${out.errors[0]!.message}`);
+        await fs.writeFile(file, out.code);
+      }
       const files = await fs.readdir(outDir, { recursive: true });
       await Promise.all(
         files
@@ -34,39 +48,6 @@ function precompress(): Plugin {
             await fs.writeFile(`${file}.gz`, await gzip(data, { level: 9 }));
           }),
       );
-    },
-  };
-}
-
-/**
- * The plain scripts of web/public (early-input.js: it runs before the app, so it is not a module
- * the bundler sees) are copied as written, comments and all; this minifies the copies, before
- * precompress() writes their compressed forms. The sources stay readable.
- */
-function minifyPublicScripts(): Plugin {
-  let outDir = '';
-  return {
-    name: 'bem-minify-public-scripts',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      // Done before any other plugin's closeBundle starts (precompress() reads these files).
-      order: 'pre',
-      sequential: true,
-      async handler() {
-        const files = (await fs.readdir(outDir)).filter((f) => f.endsWith('.js'));
-        for (const f of files) {
-          const file = path.join(outDir, f);
-          const out = minifySync(f, await fs.readFile(file, 'utf8'), {
-            compress: true,
-            mangle: true,
-          });
-          if (out.errors.length) throw new Error(`${f}: ${out.errors[0]!.message}`);
-          await fs.writeFile(file, out.code);
-        }
-      },
     },
   };
 }
@@ -161,7 +142,7 @@ const PUBLIC_SHARED =
 /** The web app lives in web/ and is built into dist/web, which the server serves. */
 const browser = defineConfig({
   root: 'web',
-  plugins: [react(), reactRouterTreeShaking(), minifyPublicScripts(), precompress()],
+  plugins: [react(), reactRouterTreeShaking(), finishBuild()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

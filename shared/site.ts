@@ -1,8 +1,6 @@
 import { emailField } from './schemas/account.ts';
 import { plainText, z } from './validation.ts';
 
-export { plainText };
-
 /** A web address people may follow: http or https to a real domain, nothing else (no javascript:). */
 export const webUrl = (label: string, protocols: 'http-or-https' | 'https' = 'http-or-https') =>
   z

@@ -1,5 +1,5 @@
 import { uuidSchema } from '../ids.ts';
-import { trackerSearch } from '../tracker-search.ts';
+import { trackerSearch, trackerSearchError } from '../tracker-search.ts';
 import { plainText, z } from '../validation.ts';
 import { emailField, namaLengkapField, passwordField } from './account.ts';
 
@@ -98,14 +98,10 @@ export const ballotBoxQuerySchema = z.object({
   cari: z
     .string()
     .transform(trackerSearch)
-    .pipe(
-      z
-        .string()
-        .max(43, { error: 'Kode Bukti paling panjang 43 karakter.' })
-        .regex(/^[A-Za-z0-9+/]*$/, {
-          error: 'Kode Bukti hanya berisi huruf, angka, tanda + dan tanda /.',
-        }),
-    )
+    .superRefine((search, ctx) => {
+      const message = trackerSearchError(search);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
     .optional(),
   halaman: z.coerce
     .number({ error: 'Halaman tidak valid.' })

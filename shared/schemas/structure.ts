@@ -1,6 +1,6 @@
 import { uuidSchema } from '../ids.ts';
-import { fileHashField, plainText } from '../site.ts';
-import { z } from '../validation.ts';
+import { fileHashField } from '../site.ts';
+import { plainText, z } from '../validation.ts';
 
 /** A period (cabinet) of the organisation, e.g. 2025/2026 "Kabinet Sinergi Atom". */
 export const periodInputSchema = z.object({

@@ -84,12 +84,11 @@ export const recordRouter = createRouter()
     const { db, election, throughTally } = await visibility(c, id);
     const row = await recordRow(db, id);
     if (!row) throw new ApiError(404, 'NOT_FOUND', PLAIN);
-    // Already without the spaces of its groups or dashes (ballotBoxQuerySchema).
-    const search = cari;
-    const box = await publicBallotBox(db, id, { search, page: halaman });
+    // `cari` comes without the spaces of its groups or dashes (ballotBoxQuerySchema).
+    const box = await publicBallotBox(db, id, { search: cari, page: halaman });
     const audited = await auditedSummary(db, id, row.electionText, {
       limit: AUDITED_SHOWN,
-      search,
+      search: cari,
     });
     const now = Date.now();
     c.header('Cache-Control', 'no-store');

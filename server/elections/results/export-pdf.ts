@@ -8,9 +8,6 @@ import { computeResults, type ElectionResults } from './compute-results.ts';
 import { resultsFileName } from './export-csv.ts';
 import { keySummary, type KeySummary } from '../trustees/summary.ts';
 
-/** A moment as people in Yogyakarta read it. */
-export const wib = formatWib;
-
 const number = new Intl.NumberFormat('id-ID');
 const percent = new Intl.NumberFormat('id-ID', {
   minimumFractionDigits: 2,
@@ -134,12 +131,12 @@ export async function renderBeritaAcara(input: BeritaAcaraInput): Promise<Buffer
   field('Nama pemilihan', r.election.title);
   field('Penyelenggara', r.election.organizer);
   field('ID pemilihan', r.election.id);
-  field('Waktu mulai', wib(r.election.startsAt));
-  field('Waktu selesai', wib(r.election.endsAt));
+  field('Waktu mulai', formatWib(r.election.startsAt));
+  field('Waktu selesai', formatWib(r.election.endsAt));
   if (r.election.extension) {
     field(
       'Perpanjangan',
-      `dari ${wib(r.election.extension.from)} menjadi ${wib(r.election.extension.to)}; alasan: ${r.election.extension.reason}`,
+      `dari ${formatWib(r.election.extension.from)} menjadi ${formatWib(r.election.extension.to)}; alasan: ${r.election.extension.reason}`,
     );
   }
   field(
@@ -340,7 +337,7 @@ export async function renderBeritaAcara(input: BeritaAcaraInput): Promise<Buffer
     .font(FONT)
     .fontSize(8)
     .fillColor('#444')
-    .text(`Dokumen dibuat otomatis pada ${wib(generatedAt)}.`, left, doc.y, { width });
+    .text(`Dokumen dibuat otomatis pada ${formatWib(generatedAt)}.`, left, doc.y, { width });
   doc.end();
   return done;
 }

@@ -59,8 +59,6 @@ export function standing(f: EligibilityFacts): Standing {
 
 export type Refusal = { status: 403 | 409; code: string; message: string };
 
-const wib = formatWib;
-
 /** What a refused cast answers, and what the booth says instead of the ballot. */
 export function refusalOf(
   s: Standing,
@@ -74,7 +72,7 @@ export function refusalOf(
         status: 409,
         code: 'ALREADY_VOTED',
         message: at.votedAt
-          ? `Anda sudah memberikan suara pada ${wib(at.votedAt)}.`
+          ? `Anda sudah memberikan suara pada ${formatWib(at.votedAt)}.`
           : 'Anda sudah memberikan suara.',
       };
     case 'not-a-voter':
@@ -101,7 +99,7 @@ export function refusalOf(
       return {
         status: 409,
         code: 'NOT_OPEN',
-        message: `Pemungutan suara belum dibuka. Dibuka pada ${wib(at.startsAt)}.`,
+        message: `Pemungutan suara belum dibuka. Dibuka pada ${formatWib(at.startsAt)}.`,
       };
     case 'closed':
       return { status: 409, code: 'CLOSED', message: 'Pemungutan suara sudah ditutup.' };

@@ -1,4 +1,5 @@
-import { mail, quoted, wib } from './election-requests.ts';
+import { formatWib } from '../../../shared/wib.ts';
+import { mail, quoted } from './election-requests.ts';
 
 /**
  * Sent to a voter once their encrypted ballot is in the ballot box: the Kode Bukti (the ballot's
@@ -12,7 +13,7 @@ export const trackerMail = (r: {
 }) =>
   mail('Kode Bukti suara Anda', [
     'Halo,',
-    `Suara Anda di pemilihan ${quoted(r.namaPemilihan)} sudah tercatat pada ${wib(r.votedAt)}.`,
+    `Suara Anda di pemilihan ${quoted(r.namaPemilihan)} sudah tercatat pada ${formatWib(r.votedAt)}.`,
     `Kode Bukti: ${r.tracker}`,
     `Simpan kode ini. Anda dapat menemukannya di kotak suara publik: ${r.url}. Kode ini tidak memperlihatkan pilihan Anda kepada siapa pun.`,
   ]);
@@ -31,7 +32,7 @@ export const credentialMail = (r: {
 }) =>
   mail(`Kredensial pemilihan ${r.namaPemilihan}`, [
     'Halo,',
-    `Anda terdaftar sebagai pemilih pada pemilihan ${quoted(r.namaPemilihan)}. Pemungutan suara dibuka ${wib(r.startsAt)} sampai ${wib(r.endsAt)}.`,
+    `Anda terdaftar sebagai pemilih pada pemilihan ${quoted(r.namaPemilihan)}. Pemungutan suara dibuka ${formatWib(r.startsAt)} sampai ${formatWib(r.endsAt)}.`,
     `Buka tautan surat suara Anda: ${r.link}`,
     `Kredensial Anda: ${r.credential}`,
     'Kredensial ini menandatangani surat suara Anda. Jangan membagikannya kepada siapa pun. Anda tetap harus masuk dengan akun pemilih Anda untuk memilih.',
@@ -42,7 +43,7 @@ export const credentialMail = (r: {
 export const votingOpenedMail = (r: { namaPemilihan: string; endsAt: Date; url: string }) =>
   mail('Pemungutan suara sudah dibuka', [
     'Halo,',
-    `Pemungutan suara pemilihan ${quoted(r.namaPemilihan)} sudah dibuka dan akan ditutup pada ${wib(r.endsAt)}.`,
+    `Pemungutan suara pemilihan ${quoted(r.namaPemilihan)} sudah dibuka dan akan ditutup pada ${formatWib(r.endsAt)}.`,
     `Masuk dengan akun pemilih Anda lalu buka surat suara: ${r.url}. Untuk pemilihan dengan kredensial, pakai tautan dari email kredensial Anda atau ketik kredensialnya di surat suara.`,
   ]);
 
@@ -50,6 +51,6 @@ export const votingOpenedMail = (r: { namaPemilihan: string; endsAt: Date; url: 
 export const votingReminderMail = (r: { namaPemilihan: string; endsAt: Date; url: string }) =>
   mail('Pengingat: pemungutan suara segera ditutup', [
     'Halo,',
-    `Anda belum memilih pada pemilihan ${quoted(r.namaPemilihan)}. Pemungutan suara akan ditutup pada ${wib(r.endsAt)}.`,
+    `Anda belum memilih pada pemilihan ${quoted(r.namaPemilihan)}. Pemungutan suara akan ditutup pada ${formatWib(r.endsAt)}.`,
     `Buka surat suara Anda: ${r.url}. Jika Anda sudah memilih setelah email ini dikirim, abaikan email ini.`,
   ]);

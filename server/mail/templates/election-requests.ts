@@ -2,7 +2,6 @@ import { formatWib } from '../../../shared/wib.ts';
 import { escapeHtml } from '../escape-html.ts';
 
 const SIGNATURE = 'BEM Politeknik Teknologi Nuklir Indonesia';
-export const wib = formatWib;
 
 /** A mail of plain paragraphs with the BEM signature, as text and escaped HTML. */
 export function mail(subject: string, paragraphs: string[]) {
@@ -43,7 +42,7 @@ export const requestReceivedMail = (r: Req) =>
   mail('Permohonan pemilihan Anda telah diterima', [
     'Halo,',
     `Permohonan pemilihan dengan nama ${quoted(r.namaPemilihan)} telah kami terima dan akan ditinjau oleh admin master BEM.`,
-    `Jadwal yang diajukan: ${wib(r.waktuMulai)} sampai ${wib(r.waktuSelesai)}.`,
+    `Jadwal yang diajukan: ${formatWib(r.waktuMulai)} sampai ${formatWib(r.waktuSelesai)}.`,
     'Anda akan menerima email lagi setelah permohonan disetujui atau ditolak. Jika Anda tidak mengajukan permohonan ini, abaikan email ini.',
   ]);
 
@@ -52,7 +51,7 @@ export const requestForMastersMail = (r: Req & { emailPemohon: string; url: stri
   mail('Permohonan pemilihan baru menunggu keputusan', [
     'Halo,',
     `Ada permohonan pemilihan baru yang menunggu keputusan admin master: ${quoted(r.namaPemilihan)} oleh ${quoted(r.penyelenggara)}, diajukan oleh ${quoted(r.namaPemohon)} (${r.emailPemohon}).`,
-    `Jadwal yang diajukan: ${wib(r.waktuMulai)} sampai ${wib(r.waktuSelesai)}.`,
+    `Jadwal yang diajukan: ${formatWib(r.waktuMulai)} sampai ${formatWib(r.waktuSelesai)}.`,
     `Tinjau, setujui, atau tolak permohonan ini di ${r.url}.`,
   ]);
 
@@ -64,7 +63,7 @@ export const requestApprovedMail = (
     `Halo ${oneLine(r.namaPemohon)},`,
     `Permohonan pemilihan ${quoted(r.namaPemilihan)} telah disetujui. Panitia pemilihan dapat mendaftar dengan kode undangan berikut:`,
     `Kode Undangan: ${r.code}`,
-    `Daftar sebagai panitia di ${r.registerUrl} dengan alamat email ini (kode hanya berlaku untuk alamat ini, sekali, sampai ${wib(r.expiresAt)}). Anggota panitia lain diundang oleh admin master BEM, masing-masing dengan kodenya sendiri.`,
+    `Daftar sebagai panitia di ${r.registerUrl} dengan alamat email ini (kode hanya berlaku untuk alamat ini, sekali, sampai ${formatWib(r.expiresAt)}). Anggota panitia lain diundang oleh admin master BEM, masing-masing dengan kodenya sendiri.`,
   ]);
 
 /** Sent when the master admin rejects, with the reason. */
@@ -87,7 +86,7 @@ export const committeeInvitationMail = (r: {
     'Halo,',
     `Anda diundang menjadi panitia pemilihan ${quoted(r.namaPemilihan)}.`,
     `Kode Undangan: ${r.code}`,
-    `Daftar sebagai panitia di ${r.registerUrl} dengan alamat email ini, atau masuk dengan akun beralamat email ini lalu gabung dengan kode ini. Kode hanya berlaku sekali, sampai ${wib(r.expiresAt)}, dan tidak berlaku lagi setelah pemilihan dikunci.`,
+    `Daftar sebagai panitia di ${r.registerUrl} dengan alamat email ini, atau masuk dengan akun beralamat email ini lalu gabung dengan kode ini. Kode hanya berlaku sekali, sampai ${formatWib(r.expiresAt)}, dan tidak berlaku lagi setelah pemilihan dikunci.`,
   ]);
 
 /** Sent to every committee member whenever the committee changes. */
@@ -114,7 +113,7 @@ export const witnessInvitationMail = (r: {
     `Panitia pemilihan ${quoted(r.namaPemilihan)} mengundang Anda menjadi saksi untuk ${quoted(r.pasangan)}.`,
     'Saksi dapat melihat ringkasan pemilihan (status, jadwal, partisipasi, wali kunci) tanpa dapat mengubah apa pun, dan menjadi salah satu wali kunci yang bersama-sama membuka hasil pemilihan.',
     `Kode Undangan: ${r.code}`,
-    `Daftar di ${r.registerUrl} dengan alamat email ini, atau masuk dengan akun beralamat email ini lalu gabung dengan kode ini. Kode hanya berlaku sekali, sampai ${wib(r.expiresAt)}, dan tidak berlaku lagi setelah pemilihan dikunci.`,
+    `Daftar di ${r.registerUrl} dengan alamat email ini, atau masuk dengan akun beralamat email ini lalu gabung dengan kode ini. Kode hanya berlaku sekali, sampai ${formatWib(r.expiresAt)}, dan tidak berlaku lagi setelah pemilihan dikunci.`,
   ]);
 
 /** Sent to every committee member when the witnesses of their election change. */

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { useBallotBox } from '../../features/ballot-box/api/ballot-box.ts';
 import { TrackerCode } from '../../components/tracker-code.tsx';
-import { trackerSearch } from '../../../shared/tracker-search.ts';
+import { trackerSearch, trackerSearchError } from '../../../shared/tracker-search.ts';
 
 const FULL = 43;
 
@@ -84,11 +84,7 @@ export function Component() {
                 e.preventDefault();
                 // Checked here first: a code that cannot be one is told at its field.
                 const typed = trackerSearch(input);
-                const bad = !/^[A-Za-z0-9+/]*$/.test(typed)
-                  ? 'Kode Bukti hanya berisi huruf, angka, tanda + dan tanda /.'
-                  : typed.length > 43
-                    ? 'Kode Bukti paling panjang 43 karakter.'
-                    : undefined;
+                const bad = trackerSearchError(typed);
                 setInputError(bad);
                 if (!bad) go({ cari: typed, halaman: 1 });
               }}
