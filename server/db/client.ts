@@ -130,8 +130,12 @@ async function createPgliteOnce(dbDir: string, loadDataDir: Blob | undefined): P
 
 async function openPostgres(url: string, migrationUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection (server restart) must not crash the process.
+  // A connection lost to a server restart must not end the process. The pool listens on an idle
+  // connection ('error' on the pool); one in use with no query running reports on the connection
+  // itself, which the pool stops listening to while it is lent out. Its next query fails, and the
+  // pool drops it when it comes back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   await migratePostgres(migrationUrl);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
