@@ -25,6 +25,7 @@ import { turnoutStreamRouter } from './elections/live/turnout-stream.ts';
 import { liveMeRouter } from './people/me/live.ts';
 import { meRouter } from './people/me/me.handlers.ts';
 import { metricsRouter } from './site/metrics/metrics.handlers.ts';
+import { mailRouter } from './site/mail/mail.handlers.ts';
 import { oversightRouter } from './elections/oversight/oversight.handlers.ts';
 import { siteRouter } from './site/settings/site.handlers.ts';
 import { structureRouter } from './content/structure/structure.handlers.ts';
@@ -53,6 +54,7 @@ function apiRoutes() {
     .route('/', adminsRouter)
     .route('/', activityRouter)
     .route('/', metricsRouter)
+    .route('/', mailRouter)
     .route('/', siteRouter)
     .route('/', structureRouter)
     .route('/', turnoutStreamRouter)

@@ -7,7 +7,7 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { importDiskFiles } from './files/import-disk-files.ts';
-import { countedMailer } from './mail/counted-mailer.ts';
+import { MailOutbox, type OutboxOptions } from './mail/outbox.ts';
 import { createMetrics, watchGauges } from './runtime/prometheus.ts';
 import { callTrusteesToDecrypt } from './elections/trustees/call-trustees.ts';
 import { deliverCredentials } from './elections/credentials/deliver-credentials.ts';
@@ -24,7 +24,7 @@ import { ApiError } from './http/errors.ts';
 import { PersonEvents } from './live/person-events.ts';
 import { TurnoutEvents } from './elections/live/turnout-events.ts';
 import { createLogger, type Logger } from './runtime/logger.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailer, type MailTransport } from './mail/mailer.ts';
 
 export type RunningServer = {
   url: string;
@@ -39,7 +39,10 @@ export async function startServer(
   env: Env,
   opts: {
     logger?: Logger;
-    mailer?: Mailer;
+    /** Where the outbox hands mail over (default: SMTP_URL, else files under DATA_DIR/mail). */
+    mailTransport?: MailTransport;
+    /** The outbox's retry delays and polling (tests make them short). */
+    outbox?: OutboxOptions;
     loadDataDir?: Blob;
     inMemory?: boolean;
     /** Extra routes under /api for `npm run bench` only (see createApp). */
@@ -68,13 +71,21 @@ export async function startServer(
   });
   let live: PersonEvents | undefined;
   let turnout: TurnoutEvents | undefined;
+  let outbox: MailOutbox | undefined;
   try {
     const metrics = createMetrics();
-    const mailer = countedMailer(
-      opts.mailer ??
+    const background = new BackgroundWork(logger);
+    outbox = new MailOutbox({
+      db: database.db,
+      transport:
+        opts.mailTransport ??
         createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger }),
+      logger,
       metrics,
-    );
+      background,
+      options: opts.outbox,
+    });
+    const mailer = outbox.mailer;
     const secret = env.authSecret ?? (await loadAuthSecret(database.db));
     const hasher = passwords(opts.passwordScryptN);
     const auth = createAuth({
@@ -98,7 +109,8 @@ export async function startServer(
       live,
       turnout,
       lifecycle: { shuttingDown: false },
-      background: new BackgroundWork(logger),
+      background,
+      outbox,
       slots: {
         liveStreams: new Slots({ perAddress: env.liveStreamsPerAddress, total: Infinity }),
         // PDFs are rendered on this process's CPU: a few at a time, two per address.
@@ -178,12 +190,13 @@ export async function startServer(
           services.background.settled(),
           new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
         ]);
-        mailer.close();
+        await outbox!.stop();
         await database.close();
       })());
 
     return { url: `http://${host}:${port}`, port, services, stop };
   } catch (err) {
+    await outbox?.stop().catch(() => {});
     await live?.stop().catch(() => {});
     await turnout?.stop().catch(() => {});
     await database.close();

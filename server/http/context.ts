@@ -6,6 +6,7 @@ import type { PersonEvents } from '../live/person-events.ts';
 import type { TurnoutEvents } from '../elections/live/turnout-events.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import type { Metrics } from '../runtime/prometheus.ts';
 import type { Slots } from './slots.ts';
 import type { Passwords } from '../auth/passwords.ts';
@@ -15,7 +16,10 @@ export type Services = {
   env: Env;
   database: Database;
   auth: Auth;
+  /** Accepts mail into the outbox (in the caller's transaction when given one). */
   mailer: Mailer;
+  /** The outbox's worker: sends what is due, retries, gives up (server/mail/outbox.ts). */
+  outbox: MailOutbox;
   logger: Logger;
   /** Password hashing at this instance's cost (server/auth/passwords.ts). */
   passwords: Passwords;

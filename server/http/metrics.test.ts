@@ -1,3 +1,4 @@
+import { mailOutbox } from '../db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/app.ts';
 
@@ -42,6 +43,15 @@ describe('GET /metrics (Prometheus)', () => {
     ])
       expect(text).toMatch(new RegExp(`^${name} `, 'm'));
     expect(sample(text, 'bem_live_stream_clients')).toBe(0);
+    // The outbox, read from the database: a mail given up shows at once.
+    expect(sample(text, 'bem_mail_outbox{state="failed"}')).toBe(0);
+    await open.services.database.db.insert(mailOutbox).values({
+      toAddress: 'x@mahasiswa.test',
+      subject: 'Uji',
+      state: 'failed',
+    });
+    const again = await (await fetch(`${open.url}/metrics`)).text();
+    expect(sample(again, 'bem_mail_outbox{state="failed"}')).toBe(1);
     // The pool is PostgreSQL's: on the embedded database there is none.
     if (open.services.database.kind === 'postgres')
       expect(sample(text, 'bem_db_pool_connections{state="max"}')).toBe(20);

@@ -1,5 +1,6 @@
 import client from 'prom-client';
-import type { Database } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client.ts';
 
 /**
  * This instance's measurements for Prometheus (GET /metrics): Node's own (memory, CPU, event-loop
@@ -33,7 +34,7 @@ export function createMetrics() {
     }),
     mails: new client.Counter({
       name: 'bem_mail_total',
-      help: 'Mails handed to the mail server (or written to DATA_DIR/mail), by outcome.',
+      help: 'Attempts to hand a mail to the mail server (or DATA_DIR/mail), by outcome: sent, retry (failed, tried again later), failed (given up).',
       labelNames: ['outcome'] as const,
       registers,
     }),
@@ -54,6 +55,21 @@ export function watchGauges(
     registers,
     collect() {
       this.set(sources.liveStreams());
+    },
+  });
+  new client.Gauge({
+    name: 'bem_mail_outbox',
+    help: 'Mails in the outbox shared by every instance, by state (pending: waiting or being retried; failed: given up).',
+    labelNames: ['state'] as const,
+    registers,
+    async collect() {
+      const rows = await queryRows<{ state: string; n: number }>(
+        sources.database.db,
+        sql`select state::text as state, count(*)::int as n from mail_outbox
+          where state <> 'sent' group by state`,
+      );
+      this.set({ state: 'pending' }, rows.find((r) => r.state === 'pending')?.n ?? 0);
+      this.set({ state: 'failed' }, rows.find((r) => r.state === 'failed')?.n ?? 0);
     },
   });
   const pool = sources.database.pool;

@@ -37,6 +37,7 @@ import {
   electionRoll,
   electionWitnesses,
   elections,
+  mailOutbox,
   user,
   voters,
 } from '../db/schema/index.ts';
@@ -244,6 +245,22 @@ async function freshAdmin(deactivated = false) {
   return account.id;
 }
 
+/** A mail the outbox gave up, its body kept: the master may send it again. */
+async function freshFailedMail() {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      toAddress: `gagal${next()}@mahasiswa.test`,
+      subject: 'Surat uji',
+      bodyText: 'Isi surat uji',
+      state: 'failed',
+      attempts: 3,
+      lastError: 'Ditolak server surat (kode 550).',
+    })
+    .returning({ id: mailOutbox.id });
+  return String(row!.id);
+}
+
 async function freshRequest() {
   const { mailer, logger, env } = app.services;
   const start = new Date(Date.now() + 7 * 86_400_000);
@@ -397,6 +414,11 @@ const ROWS: Row[] = [
   })),
   op('GET', '/api/metrics/counts', admin(200)),
   op('GET', '/api/metrics/usage', admin(200)),
+  // The mail outbox: what waits and what was given up (addresses of everyone): master only
+  op('GET', '/api/mail/outbox', master(200)),
+  op('POST', '/api/mail/outbox/{id}/retry', master(204), async () => ({
+    params: { id: await freshFailedMail() },
+  })),
   // Site settings
   op('GET', '/api/site/footer', everyone(200)),
   op('PUT', '/api/site/footer', admin(200), async () => ({
@@ -607,6 +629,9 @@ const ROWS: Row[] = [
     json: { csv: `NIM\n${thisRoll().join('\n')}` },
   })),
   op('GET', '/api/elections/{id}/roll', committeeOrMaster(200), () => ({
+    params: { id: openA.id },
+  })),
+  op('GET', '/api/elections/{id}/mail-problems', committeeOrMaster(200), () => ({
     params: { id: openA.id },
   })),
   // Witnesses (saksi): the committee invites one per candidate pair; the master only looks

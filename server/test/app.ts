@@ -5,7 +5,8 @@ import path from 'node:path';
 import { createAdmin } from '../people/admins/create-admin.ts';
 import { loadEnv } from '../runtime/env.ts';
 import type { Logger } from '../runtime/logger.ts';
-import type { Mail } from '../mail/mailer.ts';
+import type { Mail, MailTransport } from '../mail/mailer.ts';
+import type { OutboxOptions } from '../mail/outbox.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { createPostgresDatabase, pgliteTemplate, testDbKind } from './database.ts';
 
@@ -25,7 +26,10 @@ export async function freePort(): Promise<number> {
 
 export type TestApp = RunningServer & {
   dataDir: string;
-  /** Every mail the app has sent so far (it also went out as configured: SMTP or files). */
+  /**
+   * Every mail the app has accepted into its outbox so far (the outbox then sends it as configured:
+   * SMTP or files).
+   */
   sentMail: Mail[];
   /** A new HTTP client with its own cookie jar, as one browser would be. */
   client: () => TestClient;
@@ -37,7 +41,13 @@ export type TestApp = RunningServer & {
  */
 export async function startTestApp(
   envOverrides: Record<string, string> = {},
-  opts: { logger?: Logger; minuteJobs?: boolean } = {},
+  opts: {
+    logger?: Logger;
+    minuteJobs?: boolean;
+    /** Where the outbox hands mail (default: files under DATA_DIR/mail, or SMTP_URL). */
+    mailTransport?: MailTransport;
+    outbox?: OutboxOptions;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-test-'));
   const port = await freePort();
@@ -65,13 +75,15 @@ export async function startTestApp(
     // A sixteenth of the production scrypt cost: the suite signs hundreds of people up.
     passwordScryptN: TEST_SCRYPT_N,
     minuteJobs: opts.minuteJobs,
+    mailTransport: opts.mailTransport,
+    outbox: opts.outbox,
   });
   const sentMail: Mail[] = [];
   const mailer = running.services.mailer;
   const send = mailer.send.bind(mailer);
-  mailer.send = async (mail) => {
-    sentMail.push(mail);
-    await send(mail);
+  mailer.send = async (mail, tx) => {
+    sentMail.push(...[mail].flat());
+    await send(mail, tx);
   };
   return {
     ...running,

@@ -9,12 +9,27 @@ export type CaughtMail = Email & { envelopeTo: string[] };
  * A real SMTP server on loopback that keeps every message it receives (and, with `saveTo`, writes
  * each as JSON into that folder for other processes to read).
  */
-export async function startSmtpCatcher(opts: { saveTo?: string } = {}) {
+export async function startSmtpCatcher(
+  opts: {
+    saveTo?: string;
+    /** Listen on this port (a server started again where an earlier one stopped). */
+    port?: number;
+    /** Recipients refused for good (550), as a mail server refuses an unknown mailbox. */
+    refuse?: (address: string) => boolean;
+  } = {},
+) {
   const messages: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (opts.refuse?.(address.address.toLowerCase()))
+        return callback(
+          Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }),
+        );
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -39,7 +54,7 @@ export async function startSmtpCatcher(opts: { saveTo?: string } = {}) {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
 
   return {

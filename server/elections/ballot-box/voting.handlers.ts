@@ -257,6 +257,7 @@ function mailTracker(
         votedAt: cast.votedAt,
         url: `${env.publicUrl}/hasil/${electionId}/kotak-suara?cari=${encodeURIComponent(cast.receipt)}`,
       }),
+      about: { kind: 'tracker', electionId },
     });
   });
 }

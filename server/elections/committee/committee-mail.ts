@@ -44,7 +44,7 @@ export async function mailCommittee(
       change,
       url: `${deps.publicUrl}/panitia/${electionId}`,
     });
-    await Promise.all(to.map((address) => deps.mailer.send({ to: address, ...mail })));
+    await deps.mailer.send(to.map((address) => ({ to: address, ...mail })));
   } catch (err) {
     deps.logger.error({ err, electionId }, 'committee mail failed');
   }

@@ -33,14 +33,14 @@ export const committeeRouter = createRouter()
     await signInNewAccount(c, account.email, input.password);
     const who = `${input.namaLengkap} (${account.email})`;
     if (joined.role === 'saksi')
-      void mailCommittee(
+      await mailCommittee(
         mailDeps(services),
         election.id,
         `${who} mendaftar sebagai saksi untuk ${joined.pasangan} dengan kode undangan.`,
         { alsoTo: [account.email], about: 'witnesses' },
       );
     else
-      void mailCommittee(
+      await mailCommittee(
         mailDeps(services),
         election.id,
         `${who} mendaftar sebagai panitia dengan kode undangan.`,
@@ -67,14 +67,14 @@ export const committeeRouter = createRouter()
     );
     const who = `${actor.user.name} (${actor.user.email})`;
     if (joined.role === 'saksi')
-      void mailCommittee(
+      await mailCommittee(
         mailDeps(services),
         election.id,
         `${who} bergabung sebagai saksi untuk ${joined.pasangan} dengan kode undangan.`,
         { alsoTo: [actor.user.email], about: 'witnesses' },
       );
     else
-      void mailCommittee(
+      await mailCommittee(
         mailDeps(services),
         election.id,
         `${who} bergabung sebagai panitia dengan kode undangan.`,

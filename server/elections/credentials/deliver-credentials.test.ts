@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../auth/actor.ts';
-import { electionCredentials, elections, voters } from '../../db/schema/index.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { electionCredentials, elections, mailOutbox, voters } from '../../db/schema/index.ts';
+import type { Mail, Mailer } from '../../mail/mailer.ts';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { insertOpenElection, insertVoters } from '../../test/elections.ts';
 import { holdCeremony } from '../../test/trustee.ts';
@@ -19,8 +19,26 @@ import { deliverCredentials } from './deliver-credentials.ts';
 
 let app: TestApp;
 let db: TestApp['services']['database']['db'];
+/** What the mail server took; while `mailServerDown`, it refuses connections. */
+const delivered: Mail[] = [];
+let mailServerDown = false;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp(
+    {},
+    {
+      mailTransport: {
+        send: async (mail) => {
+          if (mailServerDown)
+            throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:2525'), {
+              code: 'ESOCKET',
+            });
+          delivered.push(mail);
+        },
+        close: () => {},
+      },
+      outbox: { retryBaseMs: 100, retryMaxMs: 200, pollMs: 100 },
+    },
+  );
   db = app.services.database.db;
 });
 afterAll(async () => {
@@ -87,7 +105,7 @@ describe('credentials by mail', () => {
       const [row] = (await rows(e.election.id)).filter((r) => r.nim === v.nim);
       // The mailed credential is the one whose public part is on record for this voter.
       expect(String(publicCredential(credential, e.uuid))).toBe(row!.publicCredential);
-      expect(row).toMatchObject({ credential: null, mailError: null, mailAttempts: 0 });
+      expect(row).toMatchObject({ credential: null, mailError: null });
       expect(row!.mailedAt).toBeInstanceOf(Date);
     }
     expect(await deliverCredentials(deps(), e.election.id)).toBe(0);
@@ -96,7 +114,9 @@ describe('credentials by mail', () => {
     expect(waiting).toMatchObject({ mailedAt: null });
     expect(waiting.credential).toMatch(/^[1-9A-Za-z]{3}(-[1-9A-Za-z]{3}){4}$/);
     expect(mailsTo(`${e.pending.id}@uji.test`, e.election.id)).toHaveLength(0);
-    // The committee's roll tab says where each stands, and never shows a credential.
+    // The committee's roll tab says where each stands (once the outbox has sent the mails), and
+    // never shows a credential.
+    await app.services.background.settled();
     const roll = await listRoll(db, e.election, { page: 1, pageSize: 50 });
     const stateOf = (nim: string) => roll.items.find((i) => i.nim === nim)!.credential!.state;
     expect(e.verified.map((v) => stateOf(v.nim))).toEqual(['sent', 'sent']);
@@ -108,22 +128,38 @@ describe('credentials by mail', () => {
     expect((await rows(e.election.id)).every((r) => r.credential === null)).toBe(true);
   });
 
-  it('keeps a credential whose mail failed, says why, and delivers it on the next run', async () => {
+  it('hands each credential to the outbox as it erases it; a mail server that is down delays it, the roll says so, and it arrives once the server is back', async () => {
     const e = await lockedElection();
-    const down: Mailer = {
-      ...app.services.mailer,
-      send: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:2525')),
-    };
-    expect(await deliverCredentials(deps(down), e.election.id)).toBe(0);
+    mailServerDown = true;
+    expect(await deliverCredentials(deps(), e.election.id)).toBe(2);
+    await app.services.background.settled();
+    const roll = async () => (await listRoll(db, e.election, { page: 1, pageSize: 50 })).items;
     for (const r of (await rows(e.election.id)).filter((x) => x.nim !== e.pending.nim)) {
-      expect(r.credential).not.toBeNull();
-      expect(r.mailedAt).toBeNull();
-      expect(r.mailError).toContain('ECONNREFUSED');
-      expect(r.mailAttempts).toBeGreaterThanOrEqual(1);
+      // Erased here at once: the outbox holds the only copy until the mail server takes it.
+      expect(r.credential).toBeNull();
+      expect(r.mailedAt).toBeInstanceOf(Date);
     }
-    await deliverCredentials(deps(), e.election.id);
-    for (const r of (await rows(e.election.id)).filter((x) => x.nim !== e.pending.nim))
-      expect(r).toMatchObject({ credential: null, mailError: null });
+    const failing = (await roll()).filter((i) => i.nim !== e.pending.nim);
+    expect(failing.map((i) => i.credential!.state)).toEqual(['failing', 'failing']);
+    expect(failing[0]!.credential!.error).toBe('Server surat tidak dapat dihubungi.');
+    expect(delivered.filter((m) => m.text.includes(`/voting/${e.election.id}#`))).toHaveLength(0);
+    mailServerDown = false;
+    await expect
+      .poll(async () => (await roll()).map((i) => i.credential!.state), { timeout: 10_000 })
+      .toEqual(e.verified.map(() => 'sent').concat('waiting-account'));
+    for (const v of e.verified)
+      expect(
+        delivered.filter(
+          (m) => m.to === `${v.id}@uji.test` && m.text.includes(`/voting/${e.election.id}#`),
+        ),
+      ).toHaveLength(1);
+    // Once sent, the outbox keeps no copy of a credential.
+    const kept = await db
+      .select({ body: mailOutbox.bodyText })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.electionId, e.election.id));
+    expect(kept.length).toBe(2);
+    expect(kept.every((k) => k.body === null)).toBe(true);
   });
 
   it('erases the credentials never delivered once the polls have closed', async () => {

@@ -8,13 +8,8 @@ import { closedForGood } from '../results/box-closed.ts';
 
 type Deps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
 
-/** Credentials mailed per transaction (each row stays locked only while its mail is sent). */
-const BATCH = 20;
-/**
- * Failed attempts after which a credential is no longer retried (one attempt per run, a run a
- * minute: about an hour of a mail server that refuses); the roll tab shows why.
- */
-export const MAX_ATTEMPTS = 60;
+/** Credentials handed to the outbox per transaction. */
+const BATCH = 50;
 
 /** The booth's link carrying the private credential in its fragment (never sent to a server). */
 export const boothLink = (publicUrl: string, electionId: string, credential: string) =>
@@ -33,11 +28,12 @@ type Due = {
 /**
  * Mails each voter of a locked verifiable election their private credential, then erases it: the
  * row is taken with `for update skip locked` (so instances share the work and nobody gets two
- * mails), the mail sent, and only once the mail server has accepted it is the credential set to
- * null. A voter on the roll without a verified account waits until they have one (this runs
- * every minute); a failed send is counted and retried. When the polls have closed, credentials
- * never delivered are erased too, and so are the sealed copies kept for a resend. `electionId` limits the run to one election (right after its
- * lock). Returns the number of credentials delivered.
+ * mails), and the mail enters the outbox in the transaction that sets the credential to null; the
+ * outbox sends it, retries while the mail server fails, and keeps the body only until it is sent.
+ * A voter on the roll without a verified account waits until they have one (this runs every
+ * minute). When the polls have closed, credentials never delivered are erased, here and from the
+ * outbox, and so are the sealed copies kept for a resend. `electionId` limits the run to one
+ * election (right after its lock). Returns the number of credentials handed to the outbox.
  */
 export async function deliverCredentials(deps: Deps, electionId?: string): Promise<number> {
   const { db } = deps;
@@ -56,6 +52,13 @@ export async function deliverCredentials(deps: Deps, electionId?: string): Promi
         ),
       ),
     );
+  // A credential mail still in the outbox when the polls close can no longer be used: gone too.
+  await db.execute(sql`
+    update mail_outbox set body_text = null, body_html = null,
+      state = case when state = 'pending' then 'failed'::mail_state else state end,
+      last_error = case when state = 'pending' then 'Pemungutan suara sudah ditutup.' else last_error end
+    where kind = 'credential' and body_text is not null
+      and election_id in (select id from elections where ${closedForGood})`);
   let delivered = 0;
   for (;;) {
     const sent = await db.transaction(async (tx) => {
@@ -68,21 +71,17 @@ export async function deliverCredentials(deps: Deps, electionId?: string): Promi
           join voters vo on vo.nim = ec.nim and vo.status = 'verified'
           join "user" u on u.id = vo.user_id
           where ec.credential is not null and ec.mailed_at is null
-            and ec.mail_attempts < ${MAX_ATTEMPTS}
             and e.status = 'ready' and e.ends_at > now()
             ${electionId ? sql`and ec.election_id = ${electionId}::uuid` : sql``}
           order by ec.election_id, ec.nim
           limit ${BATCH}
           for update of ec skip locked`,
       );
-      let ok = 0;
       for (const row of due) {
-        const where = and(
-          eq(electionCredentials.electionId, row.election_id),
-          eq(electionCredentials.nim, row.nim),
-        );
-        try {
-          await deps.mailer.send({
+        // The mail enters the outbox in the transaction that erases the credential: it exists
+        // exactly when the credential is gone from here (the outbox erases it once sent).
+        await deps.mailer.send(
+          {
             to: row.email,
             ...credentialMail({
               namaPemilihan: row.title,
@@ -91,28 +90,23 @@ export async function deliverCredentials(deps: Deps, electionId?: string): Promi
               credential: row.credential,
               link: boothLink(deps.publicUrl, row.election_id, row.credential),
             }),
-          });
-        } catch (err) {
-          deps.logger.warn({ err, electionId: row.election_id }, 'credential mail failed');
-          await tx
-            .update(electionCredentials)
-            .set({
-              mailAttempts: sql`${electionCredentials.mailAttempts} + 1`,
-              mailError: err instanceof Error ? err.message.slice(0, 300) : 'gagal mengirim',
-            })
-            .where(where);
-          continue;
-        }
+            about: { kind: 'credential', electionId: row.election_id, nim: row.nim },
+          },
+          tx,
+        );
         await tx
           .update(electionCredentials)
           .set({ credential: null, mailedAt: sql`now()`, mailError: null })
-          .where(where);
-        ok++;
+          .where(
+            and(
+              eq(electionCredentials.electionId, row.election_id),
+              eq(electionCredentials.nim, row.nim),
+            ),
+          );
       }
-      return { ok, taken: due.length };
+      return { ok: due.length, taken: due.length };
     });
     delivered += sent.ok;
-    // A batch that was not all delivered waits for the next run (one attempt per row per run).
-    if (sent.taken < BATCH || sent.ok < sent.taken) return delivered;
+    if (sent.taken < BATCH) return delivered;
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { appendAudit } from '../../audit/append-audit.ts';
 import { auditActor } from '../../audit/audit-actor.ts';
 import type { Actor } from '../../auth/actor.ts';
@@ -84,8 +84,12 @@ export async function resendCredential(
       throw new ApiError(400, 'WRONG_RECOVERY_CODE', WRONG_CODE, { kunciPemulihan: WRONG_CODE });
     await tx
       .update(electionCredentials)
-      .set({ credential, mailedAt: null, mailAttempts: 0, mailError: null })
+      .set({ credential, mailedAt: null, mailError: null })
       .where(and(eq(electionCredentials.electionId, electionId), eq(electionCredentials.nim, nim)));
+    // An earlier mail that failed for good is replaced by this one: its copy of the credential goes.
+    await tx.execute(sql`update mail_outbox set body_text = null, body_html = null
+      where kind = 'credential' and election_id = ${electionId}::uuid and nim = ${nim}
+        and state = 'failed'`);
     await appendAudit(tx, {
       ...auditActor(actor, 'panitia'),
       action: 'credential.resent',

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { elections } from '../../db/schema/index.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailKind, Mailer } from '../../mail/mailer.ts';
 import { votingOpenedMail, votingReminderMail } from '../../mail/templates/ballots.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import { castableVoterSql, openElectionSql } from '../rules/eligibility.ts';
@@ -12,25 +12,8 @@ export const REMINDER_HOURS = 3;
 type Deps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
 type Due = { id: string; title: string; ends_at: Date | string };
 
-/** Mails one notice to every address, a few at a time; a failure is logged, never retried. */
-async function mailAll(
-  deps: Deps,
-  electionId: string,
-  to: string[],
-  notice: { subject: string; text: string; html: string },
-) {
-  for (let i = 0; i < to.length; i += 10) {
-    const sent = await Promise.allSettled(
-      to.slice(i, i + 10).map((address) => deps.mailer.send({ to: address, ...notice })),
-    );
-    for (const s of sent)
-      if (s.status === 'rejected')
-        deps.logger.error({ err: s.reason, electionId }, 'election notice mail failed');
-  }
-}
-
 /** Claims a notice for one election (a conditional update), so no instance sends it twice. */
-async function claim(db: Db, id: string, column: 'openingMailedAt' | 'reminderMailedAt') {
+async function claim(db: Tx, id: string, column: 'openingMailedAt' | 'reminderMailedAt') {
   const [claimed] = await db
     .update(elections)
     .set({ [column]: sql`now()` })
@@ -44,6 +27,7 @@ type Notice = {
   due: SQL;
   claimedBy: 'openingMailedAt' | 'reminderMailedAt';
   notVotedOnly: boolean;
+  kind: MailKind;
   mail: typeof votingOpenedMail;
 };
 
@@ -52,6 +36,7 @@ const NOTICES: Notice[] = [
     due: sql`e.opening_mailed_at is null`,
     claimedBy: 'openingMailedAt',
     notVotedOnly: false,
+    kind: 'voting-opened',
     mail: votingOpenedMail,
   },
   {
@@ -62,6 +47,7 @@ const NOTICES: Notice[] = [
       and e.ends_at <= now() + make_interval(hours => ${REMINDER_HOURS})`,
     claimedBy: 'reminderMailedAt',
     notVotedOnly: true,
+    kind: 'voting-reminder',
     mail: votingReminderMail,
   },
 ];
@@ -81,25 +67,38 @@ export async function sendElectionNotices(deps: Deps): Promise<number> {
         where ${sql.raw(openElectionSql('e'))} and ${notice.due}`,
     );
     for (const e of due) {
-      if (!(await claim(deps.db, e.id, notice.claimedBy))) continue;
-      const to = await rollAddresses(deps.db, e.id, notice.notVotedOnly);
-      const mail = notice.mail({
-        namaPemilihan: e.title,
-        endsAt: new Date(e.ends_at),
-        url: `${deps.publicUrl}/voting/${e.id}`,
+      // The claim and every voter's mail commit together: a notice is either queued for all or
+      // not claimed, whatever happens to this instance in between.
+      const claimed = await deps.db.transaction(async (tx) => {
+        if (!(await claim(tx, e.id, notice.claimedBy))) return false;
+        const to = await rollAddresses(tx, e.id, notice.notVotedOnly);
+        const mail = notice.mail({
+          namaPemilihan: e.title,
+          endsAt: new Date(e.ends_at),
+          url: `${deps.publicUrl}/voting/${e.id}`,
+        });
+        for (let i = 0; i < to.length; i += 500)
+          await deps.mailer.send(
+            to.slice(i, i + 500).map((r) => ({
+              to: r.email,
+              ...mail,
+              about: { kind: notice.kind, electionId: e.id, nim: r.nim },
+            })),
+            tx,
+          );
+        return true;
       });
-      await mailAll(deps, e.id, to, mail);
-      sent++;
+      if (claimed) sent++;
     }
   }
   return sent;
 }
 
 /** The addresses of the verified voters on an election's roll (only those not yet voted). */
-async function rollAddresses(db: Db, electionId: string, notVoted: boolean) {
-  const rows = await queryRows<{ email: string }>(
+async function rollAddresses(db: Tx, electionId: string, notVoted: boolean) {
+  return queryRows<{ email: string; nim: string }>(
     db,
-    sql`select u.email from (select ${electionId}::uuid as id) x
+    sql`select u.email, v.nim from (select ${electionId}::uuid as id) x
       cross join voters v join "user" u on u.id = v.user_id
       where ${sql.raw(castableVoterSql('v', 'x.id'))}
       ${
@@ -110,5 +109,4 @@ async function rollAddresses(db: Db, electionId: string, notVoted: boolean) {
       }
       order by v.nim`,
   );
-  return rows.map((r) => r.email);
 }

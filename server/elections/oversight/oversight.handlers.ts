@@ -93,7 +93,7 @@ export const oversightRouter = createRouter()
       electionId,
       c.req.valid('json').email,
     );
-    void mailCommittee(
+    await mailCommittee(
       deps(c),
       electionId,
       `admin master ${actor.user.name} menambahkan ${member.namaLengkap} ke panitia.`,
@@ -104,7 +104,7 @@ export const oversightRouter = createRouter()
     const actor = await master(c);
     const { id, userId } = c.req.valid('param');
     const removed = await removeMemberCommand(c.get('services').database.db, actor, id, userId);
-    void mailCommittee(
+    await mailCommittee(
       deps(c),
       id,
       `admin master ${actor.user.name} mengeluarkan ${removed.namaLengkap} dari panitia.`,

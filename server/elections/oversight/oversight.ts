@@ -192,7 +192,7 @@ export async function issueInvitation(deps: Deps, actor: Actor, electionId: stri
     });
     return invitation;
   });
-  deps.mailer
+  await deps.mailer
     .send({
       to: email,
       ...committeeInvitationMail({

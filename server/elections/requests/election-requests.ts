@@ -29,9 +29,13 @@ type RequestInput = {
   emailPemohon: string;
 };
 
-/** Mail that fails is logged, never undoes what was decided. */
-function sendLater(deps: Deps, to: string, mail: { subject: string; text: string; html: string }) {
-  deps.mailer
+/** Mail that cannot be queued is logged, never undoes what was decided. */
+async function sendLater(
+  deps: Deps,
+  to: string,
+  mail: { subject: string; text: string; html: string },
+) {
+  await deps.mailer
     .send({ to, ...mail })
     .catch((err: unknown) => deps.logger.error({ err, to }, 'mail failed'));
 }
@@ -52,13 +56,13 @@ export async function submitElectionRequest(deps: Deps, actor: Actor | null, inp
     return row!;
   });
   // Anyone may ask, for any address: an inbox gets a few confirmations an hour at most.
-  void takeMailQuota(deps.db, 'election-request-received', input.emailPemohon)
-    .then((ok) => {
-      if (ok) sendLater(deps, input.emailPemohon, requestReceivedMail(input));
+  await takeMailQuota(deps.db, 'election-request-received', input.emailPemohon)
+    .then(async (ok) => {
+      if (ok) await sendLater(deps, input.emailPemohon, requestReceivedMail(input));
       else deps.logger.warn('request confirmation not sent: the address had its hourly share');
     })
     .catch((err: unknown) => deps.logger.error({ err }, 'mail quota failed'));
-  void notifyMasters(deps, input).catch((err: unknown) =>
+  await notifyMasters(deps, input).catch((err: unknown) =>
     deps.logger.error({ err }, 'request notice to the masters failed'),
   );
   return request;
@@ -83,7 +87,7 @@ async function notifyMasters(deps: Deps, input: RequestInput) {
         return false;
       },
     );
-    if (allowed) sendLater(deps, email, notice);
+    if (allowed) await sendLater(deps, email, notice);
   }
 }
 
@@ -146,7 +150,7 @@ export async function approveElectionRequest(deps: Deps, actor: Actor, requestId
     });
     return { request, election: election!, invitation };
   });
-  sendLater(
+  await sendLater(
     deps,
     result.request.emailPemohon,
     requestApprovedMail({
@@ -187,6 +191,6 @@ export async function rejectElectionRequest(
     });
     return request;
   });
-  sendLater(deps, request.emailPemohon, requestRejectedMail({ ...request, alasan }));
+  await sendLater(deps, request.emailPemohon, requestRejectedMail({ ...request, alasan }));
   return { ...request, status: 'rejected' as const, rejectionReason: alasan };
 }

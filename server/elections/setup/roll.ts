@@ -128,9 +128,15 @@ function credentialDelivery(c: {
   held: boolean;
   mailedAt: Date | string | null;
   mailError: string | null;
+  /** The credential mail's row in the outbox, once handed to it. */
+  outbox: { state: string; error: string | null } | null;
   verified: boolean;
 }) {
-  if (c.mailedAt) return 'sent' as const;
+  if (c.mailedAt) {
+    if (c.outbox?.state === 'failed') return 'failed' as const;
+    if (c.outbox?.state === 'pending' && c.outbox.error) return 'failing' as const;
+    return c.outbox?.state === 'pending' ? ('queued' as const) : ('sent' as const);
+  }
   if (!c.held) return 'erased' as const;
   if (c.mailError) return 'failing' as const;
   return c.verified ? ('queued' as const) : ('waiting-account' as const);
@@ -178,6 +184,11 @@ export async function listRoll(
         >`(${electionCredentials.sealedCredential} is not null)`,
         mailedAt: electionCredentials.mailedAt,
         mailError: electionCredentials.mailError,
+        outbox: sql<{ state: string; error: string | null } | null>`(
+          select json_build_object('state', o.state, 'error', o.last_error) from mail_outbox o
+          where o.election_id = ${electionRoll.electionId} and o.nim = ${electionRoll.nim}
+            and o.kind = 'credential'
+          order by o.id desc limit 1)`,
       })
       .from(electionRoll)
       .leftJoin(voters, eq(voters.nim, electionRoll.nim))
@@ -206,8 +217,10 @@ export async function listRoll(
       credentialSealed,
       mailedAt,
       mailError,
+      outbox,
       ...r
     } = row;
+    const mailed = typeof outbox === 'string' ? (JSON.parse(outbox) as typeof outbox) : outbox;
     const voted = at !== null;
     const s = standing({
       phase,
@@ -226,10 +239,11 @@ export async function listRoll(
               held: Boolean(credentialHeld),
               mailedAt,
               mailError,
+              outbox: mailed,
               verified: r.status === 'verified',
             }),
             mailedAt: mailedAt ? new Date(mailedAt).toISOString() : null,
-            error: mailError,
+            error: mailed?.error ?? mailError,
             recoverable: Boolean(credentialSealed),
           }
         : null,

@@ -26,6 +26,7 @@ import { can, authorize } from '../../access/authorize.ts';
 import { committeeAbilities, overviewRole } from '../policy.ts';
 import { witnessesOf } from '../witnesses/witnesses.ts';
 import { deliverCredentials } from '../credentials/deliver-credentials.ts';
+import { electionMailProblems } from './mail-problems.ts';
 import { ENCRYPTED_BALLOT_FORMAT } from '../record/setup-record.ts';
 import { resendCredential as resendCommand } from '../credentials/resend-credential.ts';
 import { normalizeRecoveryCode } from '../../../shared/crypto/recovery-code.ts';
@@ -35,6 +36,7 @@ import {
   applyRoll,
   extendElection,
   getOverview,
+  listMailProblems,
   listRoll,
   lockElection,
   previewRoll,
@@ -225,6 +227,14 @@ export const setupRouter = createRouter()
       c.req.valid('json').csv,
     );
     return c.json({ ...p, nims: p.nims.length }, 200);
+  })
+  .openapi(listMailProblems, async (c) => {
+    const { election } = await electionFor(c, c.req.valid('param').id, 'viewCommittee');
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      { items: await electionMailProblems(c.get('services').database.db, election.id) },
+      200,
+    );
   })
   .openapi(listRoll, async (c) => {
     const { election } = await electionFor(c, c.req.valid('param').id, 'viewCommittee');

@@ -222,6 +222,37 @@ export const applyRoll = apiRoute(access.committee('prepare'), {
   responses: { 200: { description: 'Applied', content: json(previewOut) }, ...refusals },
 });
 
+export const listMailProblems = apiRoute(access.committee('viewCommittee'), {
+  method: 'get',
+  path: '/elections/{id}/mail-problems',
+  tags: ['Panitia'],
+  summary:
+    "The election's voter mails that have not arrived: given up, or failing and retried (committee, master); NIM and name, never the address",
+  request: { params: electionParam },
+  responses: {
+    200: {
+      description: 'Mail problems',
+      content: json(
+        z.object({
+          items: z.array(
+            z.object({
+              nim: z.string().nullable(),
+              namaLengkap: z.string().nullable(),
+              /** Which mail, in Indonesian (Kredensial, Pengingat, …). */
+              jenis: z.string(),
+              /** True when the outbox gave it up; false while it is still retried. */
+              givenUp: z.boolean(),
+              error: z.string(),
+              createdAt: z.string(),
+            }),
+          ),
+        }),
+      ),
+    },
+    ...refusals,
+  },
+});
+
 export const listRoll = apiRoute(access.committee('viewCommittee'), {
   method: 'get',
   path: '/elections/{id}/roll',
@@ -256,13 +287,21 @@ export const listRoll = apiRoute(access.committee('viewCommittee'), {
               /** Where the holder of this NIM stands (the eligibility rule), in Indonesian. */
               standing: z.string(),
               /**
-               * A verifiable election's credential for this NIM: mailed (then erased), waiting for
-               * a verified account, queued, failing (with the mail server's answer), or erased
-               * undelivered at the close. Never the credential itself.
+               * A verifiable election's credential for this NIM: sent (the mail server took it),
+               * waiting for a verified account, queued in the outbox, failing (retried), failed
+               * (given up; it may be sent again), or erased undelivered at the close. Never the
+               * credential itself.
                */
               credential: z
                 .object({
-                  state: z.enum(['sent', 'queued', 'waiting-account', 'failing', 'erased']),
+                  state: z.enum([
+                    'sent',
+                    'queued',
+                    'waiting-account',
+                    'failing',
+                    'failed',
+                    'erased',
+                  ]),
                   mailedAt: z.string().nullable(),
                   error: z.string().nullable(),
                   /** A sealed copy is kept: the committee may send it again with its code. */

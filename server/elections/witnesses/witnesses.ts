@@ -90,7 +90,7 @@ export async function inviteWitness(
     });
     return { election, candidate, invitation };
   });
-  deps.mailer
+  await deps.mailer
     .send({
       to: email,
       ...witnessInvitationMail({
@@ -263,7 +263,7 @@ export async function removeWitness(
       pasangan: candidate ? pairName(candidate) : 'satu pasangan calon',
     };
   });
-  void mailCommittee(
+  await mailCommittee(
     deps,
     electionId,
     `${removed.namaLengkap} tidak lagi menjadi saksi ${removed.pasangan}. Alasan: ${input.alasan}`,

@@ -178,7 +178,7 @@ export async function addAdmin(
     forgotUrl: `${deps.publicUrl}/lupa-sandi`,
     existingAccount: !result.newAccount,
   });
-  deps.mailer
+  await deps.mailer
     .send({ to: input.email, ...message })
     .catch((err: unknown) => deps.logger.error({ err }, 'admin mail failed'));
   return result;

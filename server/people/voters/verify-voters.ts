@@ -24,29 +24,21 @@ type MailDeps = {
   background: BackgroundWork;
 };
 
-/**
- * Tells each newly verified voter, after the commit, as background work that a shutdown waits
- * for; a failed mail is only logged.
- */
-function mailVerified(deps: MailDeps, verified: { nama: string; email: string }[]) {
+/** The mails telling newly verified voters, written in the transaction that verified them. */
+async function mailVerified(deps: MailDeps, tx: Tx, verified: { nama: string; email: string }[]) {
   if (verified.length === 0) return;
-  deps.background.run('verification mail', async () => {
-    for (const v of verified)
-      await deps.mailer
-        .send({
-          to: v.email,
-          ...voterVerifiedMail({
-            nama: v.nama,
-            dashboardUrl: `${deps.publicUrl}/dashboard-pemilih`,
-          }),
-        })
-        .catch((err: unknown) => deps.logger.error({ err }, 'verification mail failed'));
-  });
+  await deps.mailer.send(
+    verified.map((v) => ({
+      to: v.email,
+      ...voterVerifiedMail({ nama: v.nama, dashboardUrl: `${deps.publicUrl}/dashboard-pemilih` }),
+    })),
+    tx,
+  );
 }
 
 /** Marks a registration verified and tells the voter by mail (once: verifying again is quiet). */
 export async function verifyVoter(deps: MailDeps, actor: Actor, userId: string) {
-  const { v, email, changed } = await deps.db.transaction(async (tx) => {
+  const v = await deps.db.transaction(async (tx) => {
     const [account] = await tx
       .select({ confirmed: user.emailVerified, email: user.email })
       .from(user)
@@ -75,9 +67,10 @@ export async function verifyVoter(deps: MailDeps, actor: Actor, userId: string) 
       entityId: userId,
       summary: `Memverifikasi pemilih ${v!.namaLengkap} (${v!.nim})`,
     });
-    return { v: v!, email: account?.email, changed: before.status !== 'verified' };
+    if (before.status !== 'verified' && account)
+      await mailVerified(deps, tx, [{ nama: v!.namaLengkap, email: account.email }]);
+    return v!;
   });
-  if (changed && email) mailVerified(deps, [{ nama: v.namaLengkap, email }]);
   return v;
 }
 
@@ -88,7 +81,7 @@ export async function rejectVoter(
   userId: string,
   alasan: string,
 ) {
-  const { v, email } = await deps.db.transaction(async (tx) => {
+  const v = await deps.db.transaction(async (tx) => {
     const [v] = await tx
       .update(voters)
       .set({ status: 'rejected', rejectionReason: alasan })
@@ -104,18 +97,19 @@ export async function rejectVoter(
       summary: `Menolak pemilih ${v.namaLengkap} (${v.nim})`,
       details: { alasan },
     });
-    return { v, email: u!.email };
+    await deps.mailer.send(
+      {
+        to: u!.email,
+        ...voterRejectedMail({
+          nama: v.namaLengkap,
+          alasan,
+          profileUrl: `${deps.publicUrl}/profil-pemilih`,
+        }),
+      },
+      tx,
+    );
+    return v;
   });
-  deps.mailer
-    .send({
-      to: email,
-      ...voterRejectedMail({
-        nama: v.namaLengkap,
-        alasan,
-        profileUrl: `${deps.publicUrl}/profil-pemilih`,
-      }),
-    })
-    .catch((err: unknown) => deps.logger.error({ err }, 'mail failed'));
   return v;
 }
 
@@ -280,7 +274,7 @@ export async function previewStudentList(db: Db, csv: string) {
  * newly verified voter is told by mail.
  */
 export async function applyStudentList(deps: MailDeps, actor: Actor, csv: string) {
-  const { preview, newly } = await deps.db.transaction(async (tx) => {
+  const preview = await deps.db.transaction(async (tx) => {
     const { preview, matches } = await compare(tx, csv);
     const newly: typeof matches = [];
     for (const m of matches) {
@@ -295,6 +289,11 @@ export async function applyStudentList(deps: MailDeps, actor: Actor, csv: string
         .returning({ userId: voters.userId });
       if (turned.length) newly.push(m);
     }
+    await mailVerified(
+      deps,
+      tx,
+      newly.map((m) => ({ nama: m.namaLengkap, email: m.email })),
+    );
     await appendAudit(tx, {
       ...auditActor(actor),
       action: 'voter.bulk-verified',
@@ -306,11 +305,7 @@ export async function applyStudentList(deps: MailDeps, actor: Actor, csv: string
         invalid: preview.invalid.length,
       },
     });
-    return { preview, newly };
+    return preview;
   });
-  mailVerified(
-    deps,
-    newly.map((m) => ({ nama: m.namaLengkap, email: m.email })),
-  );
   return preview;
 }

@@ -3,8 +3,9 @@ import { Alert } from '../../../components/alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatWib } from '../../../lib/wib.ts';
-import { useDashboardCounts, useRecentActivity } from '../api/dashboard.ts';
+import { useDashboardCounts, useOutbox, useRecentActivity } from '../api/dashboard.ts';
 import { number } from '../format.ts';
+import { MailSection } from './mail-section.tsx';
 import { UsageSection } from './usage-section.tsx';
 import '../../../styles/admin.css';
 
@@ -71,8 +72,9 @@ function Counts({ isMaster }: { isMaster: boolean }) {
  * Perlu tindakan: the work waiting for the admins (registrations to verify and, for the master
  * admins, election requests to decide), with counts and links; one calm line when there is none.
  */
-function PendingWork() {
+function PendingWork({ isMaster }: { isMaster: boolean }) {
   const counts = useDashboardCounts();
+  const outbox = useOutbox(1, isMaster);
   if (!counts.data) return null;
   const c = counts.data;
   const items: { to: string; text: string }[] = [];
@@ -86,6 +88,11 @@ function PendingWork() {
       to: paths.admin.masterVoting,
       text: `${number.format(c.requests.pending)} permohonan pemilihan menunggu keputusan`,
     });
+  if (outbox.data && outbox.data.totalFailed > 0)
+    items.push({
+      to: '#surat-keluar',
+      text: `${number.format(outbox.data.totalFailed)} surat gagal terkirim`,
+    });
   return (
     <section className="card pending-work" aria-labelledby="perlu-tindakan">
       <h2 id="perlu-tindakan">Perlu tindakan</h2>
@@ -93,7 +100,7 @@ function PendingWork() {
         <ul>
           {items.map((i) => (
             <li key={i.to}>
-              <Link to={i.to}>{i.text}</Link>
+              {i.to.startsWith('#') ? <a href={i.to}>{i.text}</a> : <Link to={i.to}>{i.text}</Link>}
             </li>
           ))}
         </ul>
@@ -192,10 +199,11 @@ export function AdminDashboard({ name, isMaster }: { name: string; isMaster: boo
         Selamat datang{name ? `, ${name}` : ''}. Ringkasan isi situs, aktivitas terbaru dan
         kunjungan.
       </p>
-      <PendingWork />
+      <PendingWork isMaster={isMaster} />
       <Counts isMaster={isMaster} />
       <AdminLinks isMaster={isMaster} />
       <RecentActivity />
+      {isMaster ? <MailSection /> : null}
       <UsageSection />
     </>
   );

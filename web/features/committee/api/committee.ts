@@ -106,6 +106,15 @@ export const useApplyRoll = (id: string) =>
     true,
   );
 
+/** The election's voter mails that have not arrived: given up, or failing and retried. */
+export const useMailProblems = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...rollKey(id), 'mail-problems'],
+    queryFn: () => json(api.elections[':id']['mail-problems'].$get({ param: { id } })),
+    enabled,
+    refetchInterval: 60_000,
+  });
+
 export const useRoll = (id: string, q: string, page: number) =>
   useQuery({
     queryKey: [...rollKey(id), q, page],

@@ -3,7 +3,13 @@ import { useRef, useState } from 'react';
 import { Alert } from '../../../components/alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { useApplyRoll, useRoll, useRollPreview, type Overview } from '../api/committee.ts';
+import {
+  useApplyRoll,
+  useMailProblems,
+  useRoll,
+  useRollPreview,
+  type Overview,
+} from '../api/committee.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { TableWrap } from '../../../components/table-wrap.tsx';
 import { formatWib } from '../../../lib/wib.ts';
@@ -27,10 +33,40 @@ function credentialText(c: RollEntry['credential']): string {
       return 'Menunggu akun terverifikasi';
     case 'failing':
       // The mail server's own words (English, technical) stay in the server's log.
-      return 'Gagal dikirim; dicoba lagi setiap menit';
+      return `Belum terkirim: ${c.error ?? 'server surat gagal.'} Dicoba lagi otomatis.`;
+    case 'failed':
+      return `Gagal dikirim: ${c.error ?? 'ditolak server surat.'}`;
     case 'erased':
       return 'Tidak terkirim; dihapus saat pemungutan suara ditutup';
   }
+}
+
+/**
+ * The voter mails of this election that have not arrived (a mail server refusing an address, or
+ * down): who, which mail, why; nothing when all arrived. Addresses stay with the admins.
+ */
+function MailProblems({ electionId, enabled }: { electionId: string; enabled: boolean }) {
+  const problems = useMailProblems(electionId, enabled);
+  const items = problems.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section className="mail-problems" aria-labelledby="surat-bermasalah">
+      <h3 id="surat-bermasalah">Surat ke pemilih yang belum sampai ({items.length})</h3>
+      <p className="field-hint">
+        Surat yang ditolak server surat tidak dikirim lagi. Minta pemilih memeriksa alamat emailnya,
+        atau hubungi admin BEM yang dapat mengirimnya ulang dari Dashboard.
+      </p>
+      <ul>
+        {items.map((m, i) => (
+          <li key={`${m.nim ?? ''}-${m.createdAt}-${i}`}>
+            <strong>{m.namaLengkap ?? m.nim ?? 'Pemilih'}</strong>
+            {m.nim ? ` (NIM ${m.nim})` : ''}: {m.jenis}. {m.error}{' '}
+            {m.givenUp ? 'Tidak dicoba lagi.' : 'Dicoba lagi otomatis.'}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 export function RollPanel({ overview }: { overview: Overview }) {
@@ -68,7 +104,7 @@ function Roll({ overview }: { overview: Overview }) {
     overview.viewerRole === 'panitia' &&
     (overview.election.phase === 'upcoming' || overview.election.phase === 'open') &&
     !r.voted &&
-    r.credential?.state === 'sent' &&
+    (r.credential?.state === 'sent' || r.credential?.state === 'failed') &&
     r.credential.recoverable;
 
   const pick = async (f: File | undefined) => {
@@ -118,6 +154,7 @@ function Roll({ overview }: { overview: Overview }) {
       ) : null}
       {error ? <Alert kind="error">{error}</Alert> : null}
       {done ? <Alert kind="success">{done}</Alert> : null}
+      <MailProblems electionId={id} enabled={overview.election.status !== 'draft'} />
       <div className="field">
         <label htmlFor="roll-q">Cari NIM atau nama</label>
         <input
