@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchCrypto } from './bench/crypto.ts';
-import { benchElections } from './bench/elections.ts';
+import { benchElections, benchInstances } from './bench/elections.ts';
 import { benchFrontend } from './bench/frontend.ts';
 import { benchLive } from './bench/live.ts';
 import type { Row } from './bench/measure.ts';
@@ -33,6 +33,11 @@ const suites: { id: string; title: string; run: () => Promise<Row[]> }[] = [
     id: 'elections',
     title: 'Elections: casting over HTTP and counting',
     run: () => benchElections(),
+  },
+  {
+    id: 'instances',
+    title: 'Several instances: casting through nginx on one PostgreSQL',
+    run: () => benchInstances(),
   },
   {
     id: 'crypto',

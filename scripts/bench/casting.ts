@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { startNginx, type Nginx } from '../deploy/nginx.ts';
 import autocannon, { type Result } from 'autocannon';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -69,13 +72,23 @@ const share = (n: number, r: number) => Math.floor(n / ROUNDS) + (r < n % ROUNDS
  */
 export async function benchCasting(
   target: Target,
-  opts: { voters: number; warmup: number; baselineRequests: number; connections: number },
+  opts: {
+    voters: number;
+    warmup: number;
+    baselineRequests: number;
+    connections: number;
+    /** Through nginx (deploy/nginx/bem.conf) in front of this many server processes. */
+    behindNginx?: 1 | 2;
+  },
 ): Promise<CastingFigures> {
   const { voters, warmup, baselineRequests, connections } = opts;
   const total = warmup + voters;
   const signIns = Math.min(REAL_SIGN_INS, warmup);
   const port = await freePort();
+  const ports = [port, opts.behindNginx === 2 ? await freePort() : port] as [number, number];
   const url = `http://127.0.0.1:${port}`;
+  const nginxPort = opts.behindNginx ? await freePort() : undefined;
+  const site = nginxPort ? `http://127.0.0.1:${nginxPort}` : url;
 
   const db = await target.open();
   let electionId: string;
@@ -110,7 +123,7 @@ export async function benchCasting(
       : [];
     madeCookies = await createSessions(
       db.db,
-      url,
+      site,
       people.slice(signIns).map((p) => p.id),
     );
     await db.db.execute(BASELINE_TABLE_SQL);
@@ -118,12 +131,20 @@ export async function benchCasting(
     await db.close();
   }
 
-  const server = await startBenchServer(target, port);
+  const servers: BenchServer[] = [];
+  let nginx: Nginx | undefined;
   let cast: Load;
   let baseline: Load;
   let signInSeconds: number;
   let otherCpu: number | undefined;
   try {
+    for (const p of new Set(ports)) servers.push(await startBenchServer(target, p, site));
+    if (nginxPort) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-bench-nginx-'));
+      fs.chmodSync(dir, 0o755);
+      nginx = await startNginx({ dir, listen: nginxPort, upstream: ports });
+    }
+    const server = { url: site, pid: servers[0]!.pid };
     const started = performance.now();
     const signedIn = await signInAll(server.url, emails, 8);
     signInSeconds = (performance.now() - started) / 1000;
@@ -146,7 +167,7 @@ export async function benchCasting(
     const baselineRuns: Run[] = [];
     const castRuns: Run[] = [];
     let from = warmup;
-    const stopWatching = watchOtherCpu([server.pid]);
+    const stopWatching = watchOtherCpu([...servers.map((s) => s.pid), ...(nginx?.pids() ?? [])]);
     for (let r = 0; r < ROUNDS; r++) {
       baselineRuns.push(await baselineLoad(share(baselineRequests, r)));
       castRuns.push(await castLoad(from, share(voters, r)));
@@ -156,7 +177,8 @@ export async function benchCasting(
     baseline = combine(baselineRuns);
     cast = combine(castRuns);
   } finally {
-    await server.stop();
+    await nginx?.stop();
+    for (const s of servers) await s.stop();
   }
 
   const check = await target.open();
@@ -221,10 +243,15 @@ export async function createSessions(
 export type BenchServer = ServerProcess;
 
 /** Starts scripts/bench/bench-server.ts on a free port and waits until /readyz answers 200. */
-export const startBenchServer = (target: Target, port: number): Promise<BenchServer> =>
+export const startBenchServer = (
+  target: Target,
+  port: number,
+  publicUrl?: string,
+): Promise<BenchServer> =>
   startServerProcess('scripts/bench/bench-server.ts', {
     cwd: root,
     port,
+    publicUrl,
     env: {
       ...target.serverEnv,
       WEB_DIST: path.join(target.serverEnv.DATA_DIR, 'web'),

@@ -167,3 +167,62 @@ function countingRows(db: string, f: CountingFigures): Row[] {
     },
   ];
 }
+
+/**
+ * Casting through nginx (deploy/nginx/bem.conf) on PostgreSQL, in front of one and of two server
+ * processes: what a second instance buys on this machine. Each setup gets a new database.
+ */
+export async function benchInstances(
+  sizes: { voters?: number; warmup?: number; baselineRequests?: number } = {},
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const results: Partial<Record<1 | 2, CastingFigures>> = {};
+  for (const n of [1, 2] as const) {
+    const label = n === 1 ? 'one instance' : 'two instances';
+    const target = await postgresTarget();
+    try {
+      console.log(`bench: casting through nginx, ${label}`);
+      const f = await benchCasting(target, {
+        voters: sizes.voters ?? VOTERS,
+        warmup: sizes.warmup ?? WARMUP,
+        baselineRequests: sizes.baselineRequests ?? VOTERS,
+        connections: CONNECTIONS,
+        behindNginx: n,
+      });
+      results[n] = f;
+      const describe = (l: Load) =>
+        `${f.connections} connections, ${l.requests} requests in ${l.seconds.toFixed(1)} s, ` +
+        `rounds ${l.rounds.map((x) => Math.round(x)).join(', ')} req/s`;
+      rows.push(
+        {
+          figure: `Casting through nginx, PostgreSQL, ${label}: throughput`,
+          value: rps(f.cast.rps),
+          note:
+            `${describe(f.cast)}; after ${f.warmup} casts of warm-up; every answer 201, one ballot per answer; ` +
+            `other processes used ${f.otherCpu === undefined ? 'an unknown share' : `${Math.round(f.otherCpu * 100)} %`} of the CPUs`,
+        },
+        { figure: `Casting through nginx, ${label}: p50 latency`, value: ms(f.cast.p50) },
+        { figure: `Casting through nginx, ${label}: p99 latency`, value: ms(f.cast.p99) },
+        {
+          figure: `Baseline through nginx (bare INSERT endpoint), ${label}: throughput`,
+          value: rps(f.baseline.rps),
+          note: `${describe(f.baseline)}; rounds alternate with casting's`,
+        },
+      );
+    } catch (err) {
+      rows.push(failed(`Casting through nginx, ${label}`, err));
+    } finally {
+      await target.dispose();
+    }
+  }
+  if (results[1] && results[2])
+    rows.push({
+      figure: 'Casting through nginx: two instances / one instance',
+      value: (results[2].cast.rps / results[1].cast.rps).toFixed(2),
+      note:
+        'on 2 CPU cores shared by the instances, nginx, PostgreSQL and the load generator, a second ' +
+        'instance adds no CPU: it can only overlap one instance’s waits on the database with ' +
+        'the other’s work',
+    });
+  return rows;
+}

@@ -69,14 +69,26 @@ export type ServerProcess = { url: string; pid: number; stop: () => Promise<void
  */
 export async function startServerProcess(
   script: string,
-  opts: { cwd: string; env: NodeJS.ProcessEnv; port?: number },
+  opts: {
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+    port?: number;
+    /** The site's address when it is reached through a proxy (default: this process's own). */
+    publicUrl?: string;
+  },
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [script], {
     cwd: opts.cwd,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, ...QUIET_SERVER_ENV, ...opts.env, PORT: String(port), PUBLIC_URL: url },
+    env: {
+      ...process.env,
+      ...QUIET_SERVER_ENV,
+      ...opts.env,
+      PORT: String(port),
+      PUBLIC_URL: opts.publicUrl ?? url,
+    },
   });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => {

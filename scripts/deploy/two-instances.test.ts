@@ -5,9 +5,8 @@
 // verifiable election cast from both instances at once, live turnout seen from the other
 // instance, a rolling restart of one instance while voters cast (no cast fails), and the record
 // verified by our verifier and by belenios-tool.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq, inArray } from 'drizzle-orm';
@@ -34,86 +33,18 @@ import { openEventStream, until } from '../../server/test/sse.ts';
 import { encryptChoice } from '../../server/test/booth.ts';
 import { elections } from '../../server/db/schema/index.ts';
 import { verifyRecord } from '../../shared/crypto/verify/verify-record.ts';
+import { startNginx, type Nginx } from './nginx.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'sandi-dua-instans-1';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-two-instances-'));
 
 let cluster: PostgresCluster;
 let database: Database;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-let nginx: ChildProcess;
-let nginxLog = '';
+let nginx: Nginx;
 let site: string;
 const ports: [number, number] = [0, 0];
 const instances: ServerProcess[] = [];
-
-/** The operators' nginx file with only its ports changed: every other line is used as it is. */
-function siteConfig(listen: number, upstream: [number, number]) {
-  const original = fs.readFileSync(path.join(root, 'deploy/nginx/bem.conf'), 'utf8');
-  const swaps: [string, string][] = [
-    ['    listen 80;\n', `    listen 127.0.0.1:${listen};\n`],
-    ['    listen [::]:80;\n', ''],
-    ['server 127.0.0.1:3001 ', `server 127.0.0.1:${upstream[0]} `],
-    ['server 127.0.0.1:3002 ', `server 127.0.0.1:${upstream[1]} `],
-  ];
-  let text = original;
-  for (const [from, to] of swaps) {
-    if (!text.includes(from)) throw new Error(`deploy/nginx/bem.conf no longer has "${from}"`);
-    text = text.replace(from, to);
-  }
-  return text;
-}
-
-async function startNginx(listen: number) {
-  const dir = path.join(work, 'nginx');
-  for (const sub of ['', 'body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
-    fs.mkdirSync(path.join(dir, sub), { recursive: true, mode: 0o777 });
-  // Workers run as an unprivileged user when the test runs as root: they must write the temp folders.
-  for (const sub of ['', 'body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
-    fs.chmodSync(path.join(dir, sub), 0o777);
-  fs.chmodSync(work, 0o755);
-  fs.writeFileSync(path.join(dir, 'bem.conf'), siteConfig(listen, ports));
-  fs.writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/bem.conf;
-}
-`,
-  );
-  const binary = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((p) => fs.existsSync(p));
-  if (!binary) throw new Error('nginx is not installed (apt-get install nginx)');
-  const child = spawn(binary, ['-e', 'stderr', '-p', dir, '-c', path.join(dir, 'nginx.conf')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.on('data', (d: Buffer) => (nginxLog += d.toString()));
-  child.stdout!.on('data', (d: Buffer) => (nginxLog += d.toString()));
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const up = await new Promise<boolean>((resolve) => {
-      const s = net.connect(listen, '127.0.0.1', () => {
-        s.end();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (up) return child;
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`nginx did not start: ${nginxLog}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** One app instance as `npm start` runs it, on its port, behind nginx at `site`. */
 function startInstance(i: 0 | 1) {
@@ -156,7 +87,8 @@ beforeAll(async () => {
   site = `http://127.0.0.1:${listen}`;
   ports[0] = await freePort();
   ports[1] = await freePort();
-  nginx = await startNginx(listen);
+  fs.chmodSync(work, 0o755);
+  nginx = await startNginx({ dir: path.join(work, 'nginx'), listen, upstream: ports });
   // The first migrates; the second finds the database ready (both would wait on the lock).
   instances[0] = await startInstance(0);
   instances[1] = await startInstance(1);
@@ -165,7 +97,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(instances.map((s) => s?.kill()));
-  nginx?.kill('SIGKILL');
+  await nginx?.stop();
   await database?.close();
   await smtp?.close();
   await cluster?.dispose();
