@@ -1,5 +1,8 @@
-// `npm start`: builds the web app if it is not built yet, then serves everything on one port.
+// `npm start`: builds the web app if it is not built yet and the server into one file, then serves
+// everything on one port.
+import { pathToFileURL } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.ts';
+import { buildServer } from './build-server.ts';
 
 // npm runs this script through a shell, and a supervisor's SIGTERM to npm ends npm and the shell
 // but never reaches this process: without a parent it would keep serving and hold the data
@@ -15,4 +18,14 @@ watch.unref();
 // A WEB_DIST of the operator's own is served as it is; the default one is built when stale.
 if (!process.env.WEB_DIST) buildIfNeeded();
 process.env.NODE_ENV ??= 'production';
-await import('../server/main.ts');
+let entry: string;
+try {
+  entry = pathToFileURL(buildServer()).href;
+} catch (err) {
+  // The sources run as well, at a higher cost in memory.
+  console.warn(
+    `Server dijalankan dari sumbernya (build satu berkas gagal: ${(err as Error).message})`,
+  );
+  entry = new URL('../server/main.ts', import.meta.url).href;
+}
+await import(entry);

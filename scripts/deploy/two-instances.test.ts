@@ -33,7 +33,10 @@ import { openEventStream, until } from '../../server/test/sse.ts';
 import { encryptChoice } from '../../server/test/booth.ts';
 import { elections } from '../../server/db/schema/index.ts';
 import { verifyRecord } from '../../shared/crypto/verify/verify-record.ts';
+import { buildServer } from '../build-server.ts';
 import { startNginx, type Nginx } from './nginx.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
 
 const PASSWORD = 'sandi-dua-instans-1';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-two-instances-'));
@@ -42,15 +45,28 @@ let cluster: PostgresCluster;
 let database: Database;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let nginx: Nginx;
+let serverEntry: string;
 let site: string;
 const ports: [number, number] = [0, 0];
 const instances: ServerProcess[] = [];
 
-/** One app instance as `npm start` runs it, on its port, behind nginx at `site`. */
+/** Node's options in `npm start` (package.json), which the instances get too. */
+const startArgs = (() => {
+  const start = (
+    JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    }
+  ).scripts.start.split(/\s+/);
+  return start.slice(1, start.indexOf('scripts/start.ts'));
+})();
+
+/** One app instance as `npm start` runs it (the one-file build), on its port, behind nginx at `site`. */
 function startInstance(i: 0 | 1) {
   const dataDir = path.join(work, `instance-${i}`);
   fs.mkdirSync(dataDir, { recursive: true });
   return startServerProcess({
+    entry: serverEntry,
+    nodeArgs: startArgs,
     DATA_DIR: dataDir,
     DATABASE_URL: cluster.url,
     PORT: ports[i],
@@ -81,6 +97,7 @@ async function castBy(i: 0 | 1): Promise<number> {
 }
 
 beforeAll(async () => {
+  serverEntry = buildServer();
   cluster = await startPostgresCluster();
   smtp = await startSmtpCatcher();
   const listen = await freePort();

@@ -9,6 +9,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import type { BallotVerdict } from '../../shared/crypto/verify/ballot-verdicts.ts';
 import type { AuditVerdict } from '../../shared/crypto/audit.ts';
+import { bundled } from '../runtime/source-dir.ts';
 
 export type BallotCheck = { electionText: string; ballot: string };
 /** A ballot to open: its randomness per question and slot, in decimal (checked as exponents). */
@@ -20,7 +21,11 @@ let pool: Piscina | undefined;
 
 const poolOf = () =>
   (pool ??= new Piscina({
-    filename: new URL('./ballot-check-worker.ts', import.meta.url).href,
+    // From the one-file build, the worker is its own file beside it (scripts/build-server.ts).
+    filename: new URL(
+      bundled ? './ballot-check-worker.mjs' : './ballot-check-worker.ts',
+      import.meta.url,
+    ).href,
     minThreads: 0,
     maxThreads: Math.max(1, os.availableParallelism()),
     idleTimeout: IDLE_MS,

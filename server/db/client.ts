@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { DataDirError, fileSystemErrorCode } from './data-dir.ts';
+import { serverDir } from '../runtime/source-dir.ts';
 import { lockDataDir } from './lock.ts';
 
 /** The Drizzle database, whichever PostgreSQL runs behind it. */
@@ -38,10 +38,7 @@ export type Database = {
   pool?: () => { total: number; idle: number; waiting: number; max: number };
 };
 
-export const migrationsFolder = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'migrations',
-);
+export const migrationsFolder = path.join(serverDir, 'db/migrations');
 
 // An arbitrary constant shared by every instance: only one of them migrates at a time.
 const MIGRATION_LOCK_KEY = 7_204_613_511;

@@ -26,27 +26,35 @@ export function spawnServer(vars: {
   PORT?: number;
   /** Further settings (they win over the defaults below). */
   env?: Record<string, string>;
+  /** The script to run (default: the sources' server/main.ts; `npm start` runs dist/server/main.mjs). */
+  entry?: string;
+  /** Node's own options before the script, as package.json's start script gives them. */
+  nodeArgs?: string[];
 }): ServerProcess {
   const port = vars.PORT ?? 0;
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: vars.DATA_DIR,
-      DATABASE_URL: vars.DATABASE_URL ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      WEB_DIST: path.join(vars.DATA_DIR, 'web'),
-      LOG_LEVEL: 'warn',
-      // Every voter of the test signs in from 127.0.0.1 within seconds.
-      SIGN_IN_PER_MINUTE: '100000',
-      ...vars.env,
+  const child = spawn(
+    process.execPath,
+    [...(vars.nodeArgs ?? []), vars.entry ?? 'server/main.ts'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATA_DIR: vars.DATA_DIR,
+        DATABASE_URL: vars.DATABASE_URL ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        WEB_DIST: path.join(vars.DATA_DIR, 'web'),
+        LOG_LEVEL: 'warn',
+        // Every voter of the test signs in from 127.0.0.1 within seconds.
+        SIGN_IN_PER_MINUTE: '100000',
+        ...vars.env,
+      },
     },
-  });
+  );
   let output = '';
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-20_000);
@@ -85,6 +93,8 @@ export async function startServerProcess(vars: {
   DATABASE_URL?: string;
   PORT?: number;
   env?: Record<string, string>;
+  entry?: string;
+  nodeArgs?: string[];
 }): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     const server = spawnServer({ ...vars, PORT: vars.PORT ?? (await freePort()) });

@@ -54,6 +54,9 @@ export async function startSmtpCatcher(
       });
     },
   });
+  // A client that dies mid-connection (a server process killed) resets its socket: not an error
+  // of the test.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
 
