@@ -10,6 +10,7 @@ import { benchCrypto } from './bench/crypto.ts';
 import { benchElections, benchInstances } from './bench/elections.ts';
 import { benchFrontend } from './bench/frontend.ts';
 import { benchLive } from './bench/live.ts';
+import { benchMemory } from './bench/memory.ts';
 import type { Row } from './bench/measure.ts';
 import { benchSafety } from './bench/safety.ts';
 import { benchStartup } from './bench/startup.ts';
@@ -36,8 +37,8 @@ const suites: { id: string; title: string; run: () => Promise<Row[]> }[] = [
   },
   {
     id: 'instances',
-    title: 'Several instances: casting through nginx on one PostgreSQL',
-    run: () => benchInstances(),
+    title: 'Several instances: casting through nginx on one PostgreSQL, and idle memory',
+    run: async () => [...(await benchMemory(runs)), ...(await benchInstances())],
   },
   {
     id: 'crypto',
