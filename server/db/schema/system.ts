@@ -44,7 +44,7 @@ export const mailState = pgEnum('mail_state', ['pending', 'sent', 'failed']);
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
