@@ -22,6 +22,7 @@ const serverFloor = [
   'live',
   'crypto',
   'runtime',
+  'backup',
 ];
 /** The only imports from one domain into another: a committee member's account is a person's. */
 const domainMayUse = { elections: ['people'], content: [], people: [], site: [] };

@@ -41,7 +41,7 @@ export type Database = {
 export const migrationsFolder = path.join(serverDir, 'db/migrations');
 
 // An arbitrary constant shared by every instance: only one of them migrates at a time.
-const MIGRATION_LOCK_KEY = 7_204_613_511;
+export const MIGRATION_LOCK_KEY = 7_204_613_511;
 
 /**
  * Opens the embedded PGlite in `dataDir` (locking the folder for this process), or a pooled

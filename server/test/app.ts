@@ -47,9 +47,14 @@ export async function startTestApp(
     /** Where the outbox hands mail (default: files under DATA_DIR/mail, or SMTP_URL). */
     mailTransport?: MailTransport;
     outbox?: OutboxOptions;
+    /**
+     * A DATA_DIR kept on disk: its embedded database (made from the migrated template when there
+     * is none yet) is used in place, and the folder is left as it is at stop.
+     */
+    dataDir?: string;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-test-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bem-test-'));
   const port = await freePort();
   let dropDatabase: (() => Promise<void>) | undefined;
   const vars: Record<string, string> = {
@@ -70,7 +75,7 @@ export async function startTestApp(
   fs.mkdirSync(env.webDist, { recursive: true });
   const running = await startServer(env, {
     loadDataDir: env.databaseUrl ? undefined : await pgliteTemplate(),
-    inMemory: true,
+    inMemory: !opts.dataDir,
     logger: opts.logger,
     // A sixteenth of the production scrypt cost: the suite signs hundreds of people up.
     passwordScryptN: TEST_SCRYPT_N,
@@ -98,7 +103,7 @@ export async function startTestApp(
     stop: async () => {
       await running.stop();
       await dropDatabase?.();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

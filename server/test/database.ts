@@ -39,6 +39,31 @@ export async function pgliteTemplate(): Promise<Blob> {
   return new Blob([fs.readFileSync(file)]);
 }
 
+/**
+ * An empty PGlite data folder image (initdb done, nothing migrated), made once per PGlite version
+ * and reused: what a restore or an old-version database starts from without paying for initdb.
+ */
+export async function pgliteEmptyCluster(): Promise<Blob> {
+  const version = (
+    JSON.parse(
+      fs.readFileSync(
+        path.join(import.meta.dirname, '../../node_modules/@electric-sql/pglite/package.json'),
+        'utf8',
+      ),
+    ) as { version: string }
+  ).version;
+  const file = path.join(os.tmpdir(), `bem-pglite-empty-${version}.tar`);
+  if (!fs.existsSync(file)) {
+    const db = await PGlite.create();
+    const dump = await db.dumpDataDir('none');
+    await db.close();
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(tmp, file);
+  }
+  return new Blob([fs.readFileSync(file)]);
+}
+
 /** The migrated template database on the test server (made by pg-template.global.ts). */
 function postgresTemplate(): string | undefined {
   try {
@@ -50,9 +75,10 @@ function postgresTemplate(): string | undefined {
 
 /**
  * Creates a fresh database on the test PostgreSQL server — a copy of the migrated template made
- * once for the run, so no test file migrates from scratch — and returns its URL and how to drop it.
+ * once for the run, so no test file migrates from scratch; `empty`: with nothing of ours in it —
+ * and returns its URL and how to drop it.
  */
-export async function createPostgresDatabase(): Promise<{
+export async function createPostgresDatabase(opts: { empty?: boolean } = {}): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
@@ -61,7 +87,7 @@ export async function createPostgresDatabase(): Promise<{
   const name = `bem_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const template = postgresTemplate();
+  const template = opts.empty ? undefined : postgresTemplate();
   await admin.query(
     `CREATE DATABASE ${pg.escapeIdentifier(name)}` +
       (template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ''),

@@ -1,0 +1,70 @@
+// `npm run backup -- --out FILE [--passphrase-file F]`: writes the whole database and the uploaded
+// files of DATA_DIR / DATABASE_URL (the owner's MIGRATION_DATABASE_URL when set) to one file, from
+// one snapshot, changing nothing; with --passphrase-file the file is encrypted under the passphrase
+// that file holds. PostgreSQL is read while the app runs; the embedded database only while no server
+// holds it. Progress on stderr, the summary on stdout; exit 1 on any failure (no file is left).
+import { parseArgs } from 'node:util';
+import { BackupError } from '../server/backup/errors.ts';
+import { readPassphraseFile } from '../server/backup/passphrase.ts';
+import { writeBackup } from '../server/backup/write-backup.ts';
+import { DataDirError } from '../server/db/data-dir.ts';
+import { loadEnvOrExit } from '../server/runtime/env.ts';
+
+const usage = `Pemakaian:
+  npm run backup -- --out BERKAS [--passphrase-file BERKAS_KATA_SANDI]`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: { out: { type: 'string' }, 'passphrase-file': { type: 'string' } },
+    strict: true,
+  }));
+} catch (err) {
+  fail(`${(err as Error).message}\n\n${usage}`);
+}
+if (!values.out) fail(`--out wajib diisi.\n\n${usage}`);
+
+const env = loadEnvOrExit();
+const number = new Intl.NumberFormat('id-ID');
+const size = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${number.format(Math.ceil(bytes / 1024))} KiB`
+    : `${new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MiB`;
+const started = performance.now();
+try {
+  const passphrase = values['passphrase-file']
+    ? readPassphraseFile(values['passphrase-file'])
+    : undefined;
+  const s = await writeBackup({
+    dataDir: env.dataDir,
+    databaseUrl: env.databaseUrl ? (env.migrationDatabaseUrl ?? env.databaseUrl) : undefined,
+    out: values.out,
+    passphrase,
+    progress: (line) => console.error(line),
+  });
+  console.log(
+    [
+      `Cadangan selesai: ${s.file} (${size(s.bytes)}, ${((performance.now() - started) / 1000).toFixed(1)} detik)`,
+      `  ${s.encrypted ? 'terenkripsi (scrypt + AES-256-GCM)' : 'TIDAK terenkripsi'}`,
+      `  tingkat migrasi ${s.migrationLevel} (${s.lastMigration})`,
+      `  ${number.format(s.tables)} tabel, ${number.format(s.rows)} baris`,
+      `  berkas unggahan: ${number.format(s.uploads.count)} (${size(s.uploads.bytes)})` +
+        (s.diskFiles.count
+          ? `; berkas versi lama dari DATA_DIR/files: ${number.format(s.diskFiles.count)}`
+          : ''),
+    ].join('\n'),
+  );
+  if (!s.encrypted)
+    console.error(
+      'Catatan: berkas ini memuat akun dan alamat email. Simpan di tempat yang hanya dapat dibaca ' +
+        'pengelola, atau buat cadangan terenkripsi dengan --passphrase-file.',
+    );
+} catch (err) {
+  if (err instanceof BackupError || err instanceof DataDirError) fail(err.message);
+  fail(`Cadangan gagal: ${(err as Error).message}. Tidak ada berkas cadangan yang dibuat.`);
+}
