@@ -44,8 +44,12 @@ export function MailSection() {
   const o = outbox.data;
   const pages = o ? Math.max(1, Math.ceil(o.totalFailed / 20)) : 1;
   return (
-    <section className="card dashboard-section" aria-labelledby="surat-keluar" id="surat-keluar">
-      <h2 id="surat-keluar">Surat Keluar</h2>
+    <section
+      className="card dashboard-section"
+      aria-labelledby="surat-keluar-judul"
+      id="surat-keluar"
+    >
+      <h2 id="surat-keluar-judul">Surat Keluar</h2>
       {outbox.isPending ? <p role="status">Memuat...</p> : null}
       {outbox.isError ? (
         <Alert kind="error">
@@ -76,7 +80,7 @@ export function MailSection() {
             <p className="empty-state">Tidak ada surat yang gagal terkirim.</p>
           ) : (
             <TableWrap label="Tabel surat yang gagal terkirim">
-              <table className="table">
+              <table className="table mail-table">
                 <caption className="visually-hidden">
                   Surat yang gagal terkirim, terbaru lebih dulu
                 </caption>
@@ -92,12 +96,14 @@ export function MailSection() {
                 <tbody>
                   {o.failed.map((m) => (
                     <tr key={m.id}>
-                      <td>
+                      <td data-label="Waktu">
                         <time dateTime={m.createdAt}>{formatWib(m.createdAt)}</time>
                       </td>
-                      <td className="mail-to">{m.to}</td>
-                      <td>{m.subject}</td>
-                      <td>{m.error}</td>
+                      <td data-label="Penerima" className="mail-to">
+                        {m.to}
+                      </td>
+                      <td data-label="Perihal">{m.subject}</td>
+                      <td data-label="Alasan">{m.error}</td>
                       <td>
                         <RetryButton mail={m} />
                       </td>
