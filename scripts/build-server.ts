@@ -40,3 +40,13 @@ export function buildServer(): string {
   }
   return path.join(serverBuildDir, 'main.mjs');
 }
+
+/** Node's own options in package.json's start script (the bench and the tests start the same way). */
+export function startNodeArgs(): string[] {
+  const start = (
+    JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    }
+  ).scripts.start.split(/\s+/);
+  return start.slice(1, start.indexOf('scripts/start.ts'));
+}

@@ -4,23 +4,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer } from '../build-server.ts';
+import { buildServer, startNodeArgs } from '../build-server.ts';
 import { postgresTarget } from './elections.ts';
 import { median, type Row } from './measure.ts';
 import { startServerProcess } from '../../server/test/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SETTLE_MS = 6_000;
-
-/** Node's options in package.json's start script. */
-function startArgs(): string[] {
-  const start = (
-    JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-      scripts: { start: string };
-    }
-  ).scripts.start.split(/\s+/);
-  return start.slice(1, start.indexOf('scripts/start.ts'));
-}
 
 const rssMb = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -53,7 +43,7 @@ async function idleRss(opts: {
 
 export async function benchMemory(runs: number): Promise<Row[]> {
   const bundle = path.relative(root, buildServer());
-  const args = startArgs();
+  const args = startNodeArgs();
   const rows: Row[] = [];
   const target = await postgresTarget();
   try {

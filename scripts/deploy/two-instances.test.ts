@@ -33,10 +33,8 @@ import { openEventStream, until } from '../../server/test/sse.ts';
 import { encryptChoice } from '../../server/test/booth.ts';
 import { elections } from '../../server/db/schema/index.ts';
 import { verifyRecord } from '../../shared/crypto/verify/verify-record.ts';
-import { buildServer } from '../build-server.ts';
+import { buildServer, startNodeArgs } from '../build-server.ts';
 import { startNginx, type Nginx } from './nginx.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 const PASSWORD = 'sandi-dua-instans-1';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-two-instances-'));
@@ -50,23 +48,13 @@ let site: string;
 const ports: [number, number] = [0, 0];
 const instances: ServerProcess[] = [];
 
-/** Node's options in `npm start` (package.json), which the instances get too. */
-const startArgs = (() => {
-  const start = (
-    JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-      scripts: { start: string };
-    }
-  ).scripts.start.split(/\s+/);
-  return start.slice(1, start.indexOf('scripts/start.ts'));
-})();
-
 /** One app instance as `npm start` runs it (the one-file build), on its port, behind nginx at `site`. */
 function startInstance(i: 0 | 1) {
   const dataDir = path.join(work, `instance-${i}`);
   fs.mkdirSync(dataDir, { recursive: true });
   return startServerProcess({
     entry: serverEntry,
-    nodeArgs: startArgs,
+    nodeArgs: startNodeArgs(),
     DATA_DIR: dataDir,
     DATABASE_URL: cluster.url,
     PORT: ports[i],
