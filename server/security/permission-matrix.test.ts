@@ -886,6 +886,8 @@ async function runRow(row: Row): Promise<string[]> {
         return encodeURIComponent(value);
       }) + (req.query ? `?${req.query}` : '');
     const mutation = MUTATIONS.has(row.method);
+    // What an earlier cell started in the background (its mails into the outbox) is done first.
+    await app.services.background.settled();
     const before = mutation ? await snapshot(db) : null;
     const cookie = req.cookie !== undefined ? req.cookie : people[caller].cookie;
     const res = await send(app.url, app.services.env.publicUrl, cookie, row.method, path, {
@@ -907,6 +909,7 @@ async function runRow(row: Row): Promise<string[]> {
     }
     if (before && res.status >= 400 && res.status < 500) {
       refusedMutations++;
+      await app.services.background.settled();
       const after = await snapshot(db);
       const changed = Object.keys({ ...before, ...after }).filter((t) => before[t] !== after[t]);
       if (changed.length)

@@ -164,24 +164,32 @@ export async function computeResults(
   now: Date,
   opts: { useCache?: boolean; election?: ElectionRow } = {},
 ): Promise<ElectionResults> {
-  const election =
+  let election =
     opts.election?.id === electionId ? opts.election : await loadElection(db, electionId);
   if (resultsSealed(election, now)) throw sealedError();
   const useCache = opts.useCache ?? true;
+  // A row read before someone else's count sealed the box is read again: their count is the one.
+  if (useCache && election.ballotChainHead === null && cache.has(electionId))
+    election = await loadElection(db, electionId);
   // Only a count made against the seal the election holds now: none before the box is sealed.
   let entry = useCache && election.ballotChainHead !== null ? cache.get(electionId) : undefined;
   if (entry && entry.sealedHead !== election.ballotChainHead) entry = undefined;
   if (!entry) {
     if (!useCache) entry = await countAndSeal(db, election, now);
     else {
-      // Everyone opening the results page when the polls close shares one count.
+      // Everyone opening the results page when the polls close shares one count (cached before
+      // it stops being the one in flight, so nobody arriving in between counts again).
       let pending = inflight.get(electionId);
       if (!pending) {
-        pending = countAndSeal(db, election, now).finally(() => inflight.delete(electionId));
+        pending = countAndSeal(db, election, now)
+          .then((counted) => {
+            cache.set(electionId, counted);
+            return counted;
+          })
+          .finally(() => inflight.delete(electionId));
         inflight.set(electionId, pending);
       }
       entry = await pending;
-      cache.set(electionId, entry);
     }
   }
   const x = entry.examination;
