@@ -104,6 +104,7 @@ export class MailOutbox {
   #draining: Promise<void> | undefined;
   #again = false;
   #stopped = false;
+  #cleanedAt = 0;
 
   constructor(deps: {
     db: Db;
@@ -191,10 +192,14 @@ export class MailOutbox {
       }
       if (rows.length < BATCH || this.#stopped) break;
     }
-    await this.#db.execute(
-      sql`delete from mail_outbox where state = 'sent'
-        and sent_at < now() - make_interval(days => ${KEEP_SENT_DAYS})`,
-    );
+    // Old sent rows go once an hour per instance, not on every pass (the table is scanned).
+    if (Date.now() - this.#cleanedAt > 3_600_000) {
+      this.#cleanedAt = Date.now();
+      await this.#db.execute(
+        sql`delete from mail_outbox where state = 'sent'
+          and sent_at < now() - make_interval(days => ${KEEP_SENT_DAYS})`,
+      );
+    }
     return delivered;
   }
 
