@@ -20,7 +20,15 @@ export default defineConfig({
     // Time limits (below) are safety nets for a hung test, never a measure of speed: a busier
     // machine must only make the suite slower, not fail a test that is right.
     projects: [
-      { test: { name: 'unit', include: unitFiles, isolate: false } },
+      {
+        test: {
+          name: 'unit',
+          include: unitFiles,
+          isolate: false,
+          // Importing every screen of the route table takes seconds when the machine is busy.
+          testTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'integration',
