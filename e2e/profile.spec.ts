@@ -36,6 +36,8 @@ test('shows "Memuat..." while the profile loads', async ({ page }) => {
   });
   await page.getByRole('link', { name: 'Edit Profil' }).first().click();
   await expect(page).toHaveURL(/\/profil-pemilih$/);
+  // The dashboard (its own "Memuat..." included) stays until the profile's screen has loaded.
+  await expect(page.getByLabel('Pemilihan Anda')).toHaveCount(0);
   await expect(page.getByText('Memuat...')).toBeVisible();
   await expect(page.getByLabel('Nama Lengkap')).toBeVisible();
 });
