@@ -26,17 +26,9 @@ function migrationsHash(): string {
  * runs initdb in WASM (seconds), loading an image takes a fraction of that.
  */
 export async function pgliteTemplate(): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `bem-pglite-template-${migrationsHash()}.tar`);
-  if (!fs.existsSync(file)) {
-    const db = await PGlite.create();
-    await migrate(drizzle(db), { migrationsFolder });
-    const dump = await db.dumpDataDir('none');
-    await db.close();
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
-    fs.renameSync(tmp, file);
-  }
-  return new Blob([fs.readFileSync(file)]);
+  return cachedImage(`bem-pglite-template-${migrationsHash()}.tar`, (db) =>
+    migrate(drizzle(db), { migrationsFolder }),
+  );
 }
 
 /**
@@ -52,9 +44,18 @@ export async function pgliteEmptyCluster(): Promise<Blob> {
       ),
     ) as { version: string }
   ).version;
-  const file = path.join(os.tmpdir(), `bem-pglite-empty-${version}.tar`);
+  return cachedImage(`bem-pglite-empty-${version}.tar`, async () => {});
+}
+
+/**
+ * A PGlite data folder image kept in the temp folder under `name`: made once (a new database,
+ * `prepare`d, dumped, written whole then renamed), read back on every later call.
+ */
+async function cachedImage(name: string, prepare: (db: PGlite) => Promise<unknown>): Promise<Blob> {
+  const file = path.join(os.tmpdir(), name);
   if (!fs.existsSync(file)) {
     const db = await PGlite.create();
+    await prepare(db);
     const dump = await db.dumpDataDir('none');
     await db.close();
     const tmp = `${file}.${process.pid}.tmp`;
