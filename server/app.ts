@@ -40,6 +40,7 @@ import { trusteesRouter } from './elections/trustees/trustees.handlers.ts';
 import { witnessesRouter } from './elections/witnesses/witnesses.handlers.ts';
 import { verificationRouter } from './people/voters/verification.handlers.ts';
 import { votersRouter } from './people/voters/voters.handlers.ts';
+import { signInOptionsRouter } from './people/me/sign-in-options.handlers.ts';
 
 /** JSON bodies above this are refused with 413 (uploads get their own limit on their routes). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -50,6 +51,7 @@ export const UPLOAD_BODY_LIMIT = 21 * 1024 * 1024;
 function apiRoutes() {
   return new OpenAPIHono<AppEnv>()
     .route('/', meRouter)
+    .route('/', signInOptionsRouter)
     .route('/', votersRouter)
     .route('/', adminsRouter)
     .route('/', activityRouter)

@@ -96,6 +96,7 @@ export async function startServer(
       mailer,
       logger,
       signInPerMinute: env.signInPerMinute,
+      sso: env.sso,
     });
     live = await PersonEvents.start(database, logger);
     turnout = await TurnoutEvents.start(database, logger);

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from '../../scripts/build-if-needed.ts';
@@ -9,17 +8,9 @@ import { openDatabase } from '../../server/db/client.ts';
 import { voters } from '../../server/db/schema/index.ts';
 import { startSmtpCatcher } from '../../server/test/smtp.ts';
 import { E2E_ADMIN, E2E_DUAL, E2E_MASTER } from './accounts.ts';
+import { freePort } from './own-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Builds the web app, then runs the real server (its own embedded database, a real SMTP server on

@@ -7,15 +7,20 @@ import PostalMime from 'postal-mime';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** A server of the journey's own (its own embedded database), so the journey can stop it and inspect the data. */
-export async function startOwnServer(env: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-journey-'));
-  const port = await new Promise<number>((resolve) => {
+/** A port nothing listens on now (for a server whose address must be known before it starts). */
+export function freePort(): Promise<number> {
+  return new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
       const p = (s.address() as net.AddressInfo).port;
       s.close(() => resolve(p));
     });
   });
+}
+
+/** A server of the journey's own (its own embedded database), so the journey can stop it and inspect the data. */
+export async function startOwnServer(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-journey-'));
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
     cwd: root,

@@ -46,7 +46,7 @@ export const access = {
   ),
   ownAdmin: (action: 'readOwn' | 'updateOwn') =>
     rule(`admin.${action}`, async (c) => authorize(await actorOf(c), 'admin', action, null)),
-  ownVoter: (action: 'readOwn' | 'updateOwn') =>
+  ownVoter: (action: 'readOwn' | 'updateOwn' | 'createOwn') =>
     rule(`voter.${action}`, async (c) => authorize(await actorOf(c), 'voter', action, null)),
   verifier: rule('voter.verify', async (c) => authorize(await actorOf(c), 'voter', 'verify', null)),
   elections: rule('election.manage', async (c) =>

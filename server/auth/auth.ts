@@ -13,6 +13,8 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/people.ts
 import { CONFIRMATION_HOURS, sendConfirmation } from './confirmation.ts';
 import { eq } from 'drizzle-orm';
 import type { Passwords } from './passwords.ts';
+import { campusSso } from './campus-sso.ts';
+import type { CampusSso } from './campus-sso-config.ts';
 
 /** How long a session lives on the server without a refresh. */
 export const SESSION_IDLE_SECONDS = 30 * 60;
@@ -32,12 +34,17 @@ export type AuthOptions = {
    * not counted, since a whole campus may share one NAT address.
    */
   signInPerMinute?: number;
+  /** The campus OpenID Connect provider; undefined: sign-in is by email and password only. */
+  sso?: CampusSso;
 };
 
 /** The better-auth instance: email + password accounts with sessions in httpOnly cookies. */
 export function createAuth(opts: AuthOptions) {
   const secure = opts.publicUrl.startsWith('https://');
   const signInPerMinute = opts.signInPerMinute ?? 120;
+  const sso = opts.sso
+    ? campusSso(opts.sso, { db: opts.db, logger: opts.logger, publicUrl: opts.publicUrl })
+    : undefined;
   return betterAuth({
     appName: 'BEM Poltek Nuklir',
     baseURL: opts.publicUrl,
@@ -114,7 +121,8 @@ export function createAuth(opts: AuthOptions) {
       '/delete-user',
       '/delete-user/callback',
       '/send-verification-email',
-      '/sign-in/social',
+      // The campus provider's sign-in starts here; with no provider configured it stays closed.
+      ...(sso ? [] : ['/sign-in/social']),
       '/link-social',
       '/unlink-account',
     ],
@@ -140,10 +148,22 @@ export function createAuth(opts: AuthOptions) {
         '/reset-password': { window: 600, max: 60 },
         // Guessing a signed-in account's current password (a shared campus computer) is slowed.
         '/change-password': { window: 600, max: 30 },
+        // A campus signs in through one address in the morning of an election.
+        '/sign-in/social': { window: 60, max: 1200 },
+        '/callback/*': { window: 60, max: 1200 },
       },
     },
+    // An SSO sign-in that fails before its own error page is known (a state that matches no
+    // request) comes back to the student's sign-in page, which explains the code.
+    onAPIError: { errorURL: `${opts.publicUrl}/login-pemilih` },
+    account: {
+      // Linking by address needs both sides verified (better-auth's default, spelt out).
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
+    },
+    user: sso ? { validateUserInfo: sso.validateUserInfo } : undefined,
     plugins: [
       signInThrottle({ db: opts.db, clientIpHeader: CLIENT_IP_HEADER, perMinute: signInPerMinute }),
+      ...(sso?.plugins ?? []),
     ],
     advanced: {
       useSecureCookies: secure,

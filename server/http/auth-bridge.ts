@@ -23,6 +23,11 @@ const messages: Record<string, string> = {
   FAILED_TO_CREATE_SESSION: 'Gagal membuat sesi. Silakan coba lagi.',
   SESSION_EXPIRED: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
   VALIDATION_ERROR: 'Data yang dikirim tidak valid.',
+  PROVIDER_NOT_FOUND: 'Penyedia masuk tidak dikenal.',
+  INVALID_CALLBACK_URL: 'Alamat tujuan setelah masuk harus halaman situs ini.',
+  INVALID_ERROR_CALLBACK_URL: 'Alamat tujuan setelah masuk harus halaman situs ini.',
+  INVALID_NEW_USER_CALLBACK_URL: 'Alamat tujuan setelah masuk harus halaman situs ini.',
+  INVALID_REDIRECT_URL: 'Alamat tujuan setelah masuk harus halaman situs ini.',
 };
 
 const byStatus: Record<number, [string, string]> = {

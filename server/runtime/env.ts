@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies, type TrustedProxies } from '../http/client-address.ts';
+import { parseProdiMap, type CampusSso } from '../auth/campus-sso-config.ts';
+import { DEFAULT_SSO_LABEL } from '../../shared/sso.ts';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -116,6 +118,36 @@ const schema = z.object({
     emptyToUndefined,
     z.string().min(16, { error: 'minimal 16 karakter' }).optional(),
   ),
+  OIDC_ISSUER: urlSetting(['https', 'http'], 'https://sso.example.ac.id'),
+  OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  OIDC_LABEL: z.preprocess(emptyToUndefined, z.string().max(60).optional()),
+  OIDC_NIM_CLAIM: z.preprocess(emptyToUndefined, z.string().default('nim')),
+  OIDC_PRODI_CLAIM: z.preprocess(emptyToUndefined, z.string().default('prodi')),
+  OIDC_PRODI_MAP: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .superRefine((value, ctx) => {
+        const parsed = parseProdiMap(value);
+        if ('invalid' in parsed) ctx.addIssue({ code: 'custom', message: parsed.invalid });
+      })
+      .optional(),
+  ),
+  OIDC_EMAIL_DOMAINS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\s*[a-z0-9.-]+\.[a-z]{2,}\s*(,\s*[a-z0-9.-]+\.[a-z]{2,}\s*)*$/i, {
+        error: 'harus berupa nama domain, dipisah koma (contoh: student.example.ac.id)',
+      })
+      .optional(),
+  ),
+  OIDC_AUTO_VERIFY: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { error: 'harus true atau false' }).default('true'),
+  ),
+  OIDC_SCOPES: z.preprocess(emptyToUndefined, z.string().default('openid email profile')),
   ELECTION_REQUESTS_PER_HOUR: z.coerce
     .number({ error: 'harus bilangan bulat 1 atau lebih' })
     .int({ error: 'harus bilangan bulat 1 atau lebih' })
@@ -150,6 +182,8 @@ export type Env = {
   liveStreamsPerAddress: number;
   /** Bearer token that opens GET /metrics; unset: only a direct loopback request may read it. */
   metricsToken: string | undefined;
+  /** Campus single sign-on; undefined: not configured, nothing of it shows. */
+  sso: CampusSso | undefined;
 };
 
 /** A configuration the server cannot start with; its message has one line per bad variable. */
@@ -169,6 +203,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (adminVars.some(Boolean) && !adminVars.every(Boolean)) {
     throw new ConfigError(
       'Konfigurasi tidak valid: ADMIN_EMAIL, ADMIN_PASSWORD dan ADMIN_NAME harus diisi bersama.',
+    );
+  }
+  const oidcVars = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (oidcVars.some(Boolean) && !oidcVars.every(Boolean)) {
+    throw new ConfigError(
+      'Konfigurasi tidak valid: OIDC_ISSUER, OIDC_CLIENT_ID dan OIDC_CLIENT_SECRET harus diisi bersama.',
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -197,6 +237,27 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     electionRequestsPerHour: e.ELECTION_REQUESTS_PER_HOUR,
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     metricsToken: e.METRICS_TOKEN,
+    sso:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER.replace(/\/+$/, ''),
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            label: e.OIDC_LABEL ?? DEFAULT_SSO_LABEL,
+            nimClaim: e.OIDC_NIM_CLAIM,
+            prodiClaim: e.OIDC_PRODI_CLAIM,
+            prodiMap: (() => {
+              const parsed = parseProdiMap(e.OIDC_PRODI_MAP ?? '');
+              return 'map' in parsed ? parsed.map : new Map();
+            })(),
+            emailDomains: (e.OIDC_EMAIL_DOMAINS ?? '')
+              .split(',')
+              .map((d) => d.trim().toLowerCase())
+              .filter(Boolean),
+            autoVerify: e.OIDC_AUTO_VERIFY === 'true',
+            scopes: e.OIDC_SCOPES.split(/[\s,]+/).filter(Boolean),
+          }
+        : undefined,
   };
 }
 

@@ -42,4 +42,47 @@ describe('loadEnv', () => {
     );
     expect(() => loadEnv({ ADMIN_EMAIL: 'a@b.id' })).toThrow(/harus diisi bersama/);
   });
+
+  it('reads the campus SSO settings, with defaults, only when the three required ones are set', () => {
+    expect(loadEnv({}).sso).toBeUndefined();
+    const env = loadEnv({
+      OIDC_ISSUER: 'https://sso.kampus.ac.id/',
+      OIDC_CLIENT_ID: 'bem',
+      OIDC_CLIENT_SECRET: 'rahasia',
+      OIDC_PRODI_MAP: 'TKN=Teknokimia Nuklir; ei = elektronika instrumentasi',
+      OIDC_EMAIL_DOMAINS: 'Mahasiswa.Kampus.ac.id, kampus.ac.id',
+      OIDC_AUTO_VERIFY: 'false',
+    });
+    expect(env.sso).toMatchObject({
+      issuer: 'https://sso.kampus.ac.id',
+      label: 'Masuk dengan SSO Kampus',
+      nimClaim: 'nim',
+      prodiClaim: 'prodi',
+      emailDomains: ['mahasiswa.kampus.ac.id', 'kampus.ac.id'],
+      autoVerify: false,
+      scopes: ['openid', 'email', 'profile'],
+    });
+    expect([...env.sso!.prodiMap]).toEqual([
+      ['tkn', 'Teknokimia Nuklir'],
+      ['ei', 'Elektronika Instrumentasi'],
+    ]);
+    expect(
+      loadEnv({ OIDC_ISSUER: 'https://a.id', OIDC_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'y' }).sso
+        ?.autoVerify,
+    ).toBe(true);
+  });
+
+  it('refuses an incomplete or wrong SSO configuration in words', () => {
+    expect(() => loadEnv({ OIDC_ISSUER: 'https://sso.kampus.ac.id' })).toThrow(
+      /OIDC_ISSUER, OIDC_CLIENT_ID dan OIDC_CLIENT_SECRET harus diisi bersama/,
+    );
+    expect(() => loadEnv({ OIDC_PRODI_MAP: 'TKN=Teknik Sipil' })).toThrow(
+      /OIDC_PRODI_MAP harus berupa pasangan/,
+    );
+    expect(() => loadEnv({ OIDC_EMAIL_DOMAINS: 'bukan domain' })).toThrow(/OIDC_EMAIL_DOMAINS/);
+    expect(() => loadEnv({ OIDC_AUTO_VERIFY: 'ya' })).toThrow(
+      /OIDC_AUTO_VERIFY harus true atau false/,
+    );
+    expect(() => loadEnv({ OIDC_ISSUER: 'ftp://sso' })).toThrow(/OIDC_ISSUER/);
+  });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { committeeMembers, elections, user, voters } from '../db/schema/index.ts';
 import { createInvitation } from '../elections/committee/invitations.ts';
 import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../test/app.ts';
+import { IDP_CLIENT, startCampusIdp } from '../test/campus-idp.ts';
 import { insertOpenElection } from '../test/elections.ts';
 import {
   badQuery,
@@ -33,6 +34,7 @@ const SEED = 20_260_601;
 const RUNS = 20;
 
 let app: TestApp;
+let idp: Awaited<ReturnType<typeof startCampusIdp>>;
 let db: TestApp['services']['database']['db'];
 let master: TestClient;
 let anonymous: TestClient;
@@ -47,8 +49,18 @@ const messages = new Set<string>();
 beforeAll(async () => {
   // No minute jobs: an open election's opening notice would queue mail in the middle of a check
   // that nothing changed.
+  idp = await startCampusIdp({
+    redirectUri: 'http://localhost/api/auth/callback/kampus',
+    accounts: [],
+  });
   app = await startTestApp(
-    { SIGN_IN_PER_MINUTE: '100000', REGISTER_PER_HOUR: '100000' },
+    {
+      SIGN_IN_PER_MINUTE: '100000',
+      REGISTER_PER_HOUR: '100000',
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: IDP_CLIENT.id,
+      OIDC_CLIENT_SECRET: IDP_CLIENT.secret,
+    },
     { minuteJobs: false },
   );
   db = app.services.database.db;
@@ -121,6 +133,7 @@ afterAll(async () => {
     `${figures.operations} operations, ${figures.requests} requests, ${figures.serverErrors} server errors`,
   );
   await app?.stop();
+  await idp?.stop();
 });
 
 // Attempt counters of rate limits change on refused requests by design; everything else may not.
@@ -199,7 +212,7 @@ async function check(r: HostileRequest) {
 }
 
 /** Runs a property with the fixed seed; a failure reports the problem, not the (huge) input. */
-async function holds(property: fc.IAsyncProperty<[HostileRequest]>, numRuns: number) {
+async function holds<T extends [unknown]>(property: fc.IAsyncProperty<T>, numRuns: number) {
   const out = await fc.check(property, { seed: SEED, numRuns, endOnFailure: true });
   if (out.failed) {
     const err = out.errorInstance;
@@ -400,6 +413,82 @@ describe('hostile input: the sign-in and password endpoints', () => {
     // The master is still signed in: hostile sign-ins did not touch their account or session.
     expect((await master.me()).admin?.role).toBe('master');
     expect(figures.serverErrors).toBe(0);
+  });
+});
+
+describe('hostile input: the campus SSO endpoints', () => {
+  it('refuses a hostile SSO start with an Indonesian 4xx and stores nothing', async () => {
+    const before = await snapshot();
+    const values = fc.oneof(hostileString, fc.constantFrom<unknown>(null, 7, [], {}, true));
+    const offSite = fc.constantFrom(
+      'https://penyerang.example/curi',
+      '//penyerang.example/curi',
+      'javascript:alert(1)',
+      'http://localhost.penyerang.example/',
+    );
+    const startCase: fc.Arbitrary<HostileRequest> = fc
+      .record({
+        provider: fc.oneof(values, fc.constant('kampus')),
+        callbackURL: fc.oneof(values, offSite, fc.constant('/')),
+        errorCallbackURL: fc.oneof(offSite, fc.constant('/login-pemilih')),
+        disableRedirect: fc.constant(true),
+      })
+      // One part at least is wrong: a provider we do not have, or a destination off this site.
+      .filter(
+        (b) =>
+          b.provider !== 'kampus' ||
+          b.callbackURL !== '/' ||
+          b.errorCallbackURL !== '/login-pemilih',
+      )
+      .map((b) => ({
+        kind: 'sso start',
+        method: 'POST',
+        path: '/api/auth/sign-in/social',
+        body: JSON.stringify(b),
+        contentType: 'application/json',
+        invalid: true,
+      }));
+    await holds(
+      fc.asyncProperty(startCase, async (r) => {
+        const problem = await send(anonymous, r);
+        if (problem) throw new Error(problem);
+      }),
+      RUNS * 3,
+    );
+    expect(await snapshot()).toEqual(before);
+    expect(figures.serverErrors).toBe(0);
+  });
+
+  it('sends any callback it did not ask for back to the sign-in page, signed out', async () => {
+    const before = await snapshot();
+    await holds(
+      fc.asyncProperty(
+        fc.dictionary(
+          fc.constantFrom('state', 'code', 'iss', 'error', 'error_description', 'user', 'x'),
+          hostileString,
+        ),
+        async (query) => {
+          const res = await anonymous.request(
+            'GET',
+            `/api/auth/callback/kampus?${new URLSearchParams(query)}`,
+          );
+          await res.text();
+          figures.requests++;
+          if (res.status >= 500) figures.serverErrors++;
+          // An address too long for the server's limits is refused before it reaches better-auth.
+          if (res.status === 431 || res.status === 414) return;
+          expect(res.status).toBe(302);
+          const to = new URL(res.headers.get('location') ?? '', 'http://tanpa-lokasi.invalid');
+          expect(to.origin).toBe(new URL(app.services.env.publicUrl).origin);
+          expect(to.pathname).toBe('/login-pemilih');
+          expect(to.searchParams.get('error')).toBeTruthy();
+          expect(res.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c))).toBe(false);
+        },
+      ),
+      RUNS * 2,
+    );
+    expect(anonymous.cookies.size).toBe(0);
+    expect(await snapshot()).toEqual(before);
   });
 });
 

@@ -44,6 +44,7 @@ import {
 import { castBallot } from '../elections/ballot-box/cast-ballot.ts';
 import { createInvitation } from '../elections/committee/invitations.ts';
 import { startTestApp, voterInput, type TestApp, type TestClient } from '../test/app.ts';
+import { IDP_CLIENT, startCampusIdp } from '../test/campus-idp.ts';
 import { insertOpenElection, insertVoters } from '../test/elections.ts';
 import { ENCRYPTED_BALLOT_FORMAT, setUpRecord } from '../elections/record/setup-record.ts';
 import { imageBytes } from '../test/images.ts';
@@ -97,6 +98,7 @@ type Row = {
 };
 
 let app: TestApp;
+let idp: Awaited<ReturnType<typeof startCampusIdp>>;
 let db: TestApp['services']['database']['db'];
 const people = {} as Record<Caller, Account>;
 let seq = 0;
@@ -370,8 +372,14 @@ const ROWS: Row[] = [
   op('GET', '/readyz', everyone(200)),
   // Accounts and profiles
   op('GET', '/api/me', everyone(200)),
+  op('GET', '/api/sign-in-options', everyone(200)),
   op('POST', '/api/voters/register', everyone(202), () => ({ json: voterInput() })),
   op('GET', '/api/voters/me', voterSelf(200)),
+  // Only an account without a voter record that is no admin's (here the committee members) gives
+  // its student data; with a NIM another voter holds it is told so and nothing is stored.
+  op('POST', '/api/voters/me', [D, D, D, D, 409, 409, D, D], () => ({
+    json: { namaLengkap: 'Bayu Aji', nim: people.voter.profile!.nim, prodi: 'Elektro Mekanika' },
+  })),
   op('PUT', '/api/voters/me', voterSelf(200), (caller) => ({
     json: { ...(people[caller].profile ?? people.voter.profile), foto: '' },
   })),
@@ -866,6 +874,17 @@ const AUTH_ROWS: Row[] = [
   op('POST', '/api/auth/reset-password', everyone(400), () => ({
     json: { newPassword: 'sandi-baru-123', token: 'token-palsu-yang-tidak-ada' },
   })),
+  // Campus SSO: anyone may start one (the answer is the provider's address); a callback that
+  // answers no request this server made sends the browser back to the sign-in page, signed out.
+  op('POST', '/api/auth/sign-in/social', everyone(200), () => ({
+    json: {
+      provider: 'kampus',
+      callbackURL: '/',
+      errorCallbackURL: '/login-pemilih',
+      disableRedirect: true,
+    },
+  })),
+  op('GET', '/api/auth/callback/kampus?state=state-palsu&code=kode-palsu', everyone(302)),
 ];
 
 let requests = 0;
@@ -920,7 +939,18 @@ async function runRow(row: Row): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  app = await startTestApp({}, { minuteJobs: false });
+  idp = await startCampusIdp({
+    redirectUri: 'http://localhost/api/auth/callback/kampus',
+    accounts: [],
+  });
+  app = await startTestApp(
+    {
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: IDP_CLIENT.id,
+      OIDC_CLIENT_SECRET: IDP_CLIENT.secret,
+    },
+    { minuteJobs: false },
+  );
   db = app.services.database.db;
   const signIn = async (email: string, password: string) => {
     const c = app.client();
@@ -1046,6 +1076,7 @@ afterAll(async () => {
       `${requests} requests checked, ${refusedMutations} refused mutations with the database unchanged`,
   );
   await app.stop();
+  await idp.stop();
 });
 
 let disabledCount = 0;

@@ -61,6 +61,14 @@ const confirmPasswordField = z
   .string({ error: 'Konfirmasi kata sandi wajib diisi.' })
   .min(1, { error: 'Konfirmasi kata sandi wajib diisi.' });
 
+/** A signed-in account's student data, when it has no voter record yet (POST /api/voters/me). */
+export const voterDataSchema = z.object({
+  namaLengkap: namaLengkapField,
+  nim: nimField,
+  prodi: prodiField,
+});
+export type VoterDataInput = z.input<typeof voterDataSchema>;
+
 /** The fields a voter registers with (Konfirmasi Kata Sandi is checked in the form and at the server). */
 export const registerVoterSchema = z
   .object({

@@ -5,7 +5,8 @@ import { createRouter } from '../../http/router.ts';
 import { authorize } from '../../access/authorize.ts';
 import { presentVoter } from '../me/present.ts';
 import { REGISTRATION_ANSWER } from '../../../shared/schemas/account.ts';
-import { getOwnVoter, registerVoter, updateOwnVoter } from './voters.routes.ts';
+import { createOwnVoter, getOwnVoter, registerVoter, updateOwnVoter } from './voters.routes.ts';
+import { createOwnVoterRecord } from './create-own-voter.ts';
 
 export const votersRouter = createRouter()
   .openapi(registerVoter, async (c) => {
@@ -45,4 +46,14 @@ export const votersRouter = createRouter()
       c.req.valid('json'),
     );
     return c.json(presentVoter(saved), 200);
+  })
+  .openapi(createOwnVoter, async (c) => {
+    const actor = await actorOf(c);
+    authorize(actor, 'voter', 'createOwn', null);
+    const created = await createOwnVoterRecord(
+      c.get('services').database.db,
+      actor.user,
+      c.req.valid('json'),
+    );
+    return c.json(presentVoter(created), 201);
   });

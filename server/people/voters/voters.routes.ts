@@ -2,6 +2,7 @@ import { access, apiRoute } from '../../access/route-access.ts';
 import {
   registerVoterSchema,
   registrationAnswerSchema,
+  voterDataSchema,
   voterProfileSchema,
 } from '../../../shared/schemas/account.ts';
 import { voterSchema } from '../me/present.ts';
@@ -47,6 +48,24 @@ export const updateOwnVoter = apiRoute(access.ownVoter('updateOwn'), {
   },
   responses: {
     200: { description: 'Saved', content: { 'application/json': { schema: voterSchema } } },
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    409: errorResponses[409],
+  },
+});
+
+export const createOwnVoter = apiRoute(access.ownVoter('createOwn'), {
+  method: 'post',
+  path: '/voters/me',
+  tags: ['Pemilih'],
+  summary:
+    "Give the signed-in account's student data (an SSO account without NIM, a committee member): a voter record awaiting verification",
+  request: {
+    body: { required: true, content: { 'application/json': { schema: voterDataSchema } } },
+  },
+  responses: {
+    201: { description: 'Created', content: { 'application/json': { schema: voterSchema } } },
     400: errorResponses[400],
     401: errorResponses[401],
     403: errorResponses[403],

@@ -5,6 +5,7 @@ import { takeCredentialFromLink } from '../../features/elections/credential-link
 import { paths } from '../../config/paths.ts';
 import { SignedInNotice } from '../../features/auth/components/signed-in-notice.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { CampusSsoButton, SsoError } from '../../features/auth/components/campus-sso.tsx';
 
 /** /login-pemilih: sign-in for student voters. */
 export function Component() {
@@ -23,9 +24,11 @@ export function Component() {
         <h1>Masuk Pemilih</h1>
         <p className="lead">Masuk dengan akun pemilih untuk mengikuti e-voting.</p>
         <SignedInNotice action="masuk" />
+        <SsoError />
         <LoginForm
           registerLink={{ to: paths.registerPemilih, label: 'Belum punya akun? Daftar' }}
         />
+        <CampusSsoButton back={paths.loginPemilih} />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, json } from '../../../lib/api-client.ts';
+import { landingPath as landingFor } from '../../../../shared/landing.ts';
 
 /** The signed-in person with their records and abilities (anonymous: user null). */
 export const getMe = () => json(api.me.$get());
@@ -18,11 +19,4 @@ export function useMe() {
 }
 
 /** Where a person lands after signing in, by role (interface.md). */
-export function landingPath(me: Me): string {
-  if (me.abilities.isAdmin) return '/admin';
-  // A witness reads the same area (its overview), with nothing to change.
-  const committee = me.abilities.committeeOf[0] ?? me.abilities.witnessOf[0];
-  if (committee) return `/panitia/${committee}`;
-  if (me.abilities.isVoter) return '/dashboard-pemilih';
-  return '/';
-}
+export const landingPath = (me: Me): string => landingFor(me.abilities);
