@@ -23,7 +23,9 @@ const messages: Record<string, string> = {
   FAILED_TO_CREATE_SESSION: 'Gagal membuat sesi. Silakan coba lagi.',
   SESSION_EXPIRED: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
   VALIDATION_ERROR: 'Data yang dikirim tidak valid.',
-  PROVIDER_NOT_FOUND: 'Penyedia masuk tidak dikenal.',
+  // Only the campus provider exists: not found means its discovery could not be read.
+  PROVIDER_NOT_FOUND:
+    'SSO kampus sedang tidak dapat dihubungi. Coba lagi nanti atau masuk dengan email.',
   INVALID_CALLBACK_URL: 'Alamat tujuan setelah masuk harus halaman situs ini.',
   INVALID_ERROR_CALLBACK_URL: 'Alamat tujuan setelah masuk harus halaman situs ini.',
   INVALID_NEW_USER_CALLBACK_URL: 'Alamat tujuan setelah masuk harus halaman situs ini.',
