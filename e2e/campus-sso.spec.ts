@@ -136,7 +136,7 @@ type MeBody = {
 };
 const me = async (page: Page) => (await (await page.request.get('/api/me')).json()) as MeBody;
 
-test('first SSO sign-in creates a verified voter; the second lands on the dashboard @phone', async ({
+test('first SSO sign-in creates a verified voter; the second lands on the dashboard (390 px)', async ({
   browser,
 }) => {
   const page = await newPage(browser, 390);
