@@ -66,6 +66,14 @@ const BELUM: CampusAccount = {
   prodi: 'EI',
 };
 
+/** The master admin's own campus address: an admin never signs in around their password. */
+const ADMIN: CampusAccount = {
+  sub: 'staf-0001',
+  email: 'master.bem@kampus.test',
+  email_verified: true,
+  name: 'Master BEM',
+};
+
 let server: Awaited<ReturnType<typeof startOwnServer>>;
 let idp: Awaited<ReturnType<typeof startCampusIdp>>;
 
@@ -76,7 +84,7 @@ test.beforeAll(async () => {
   const appUrl = `http://localhost:${port}`;
   idp = await startCampusIdp({
     redirectUri: `${appUrl}/api/auth/callback/kampus`,
-    accounts: [SISWA, TERDAFTAR, LAIN, TANPA_NIM, KEMBAR, BELUM],
+    accounts: [SISWA, TERDAFTAR, LAIN, TANPA_NIM, KEMBAR, BELUM, ADMIN],
   });
   server = await startOwnServer({
     PORT: String(port),
@@ -86,6 +94,9 @@ test.beforeAll(async () => {
     OIDC_CLIENT_SECRET: IDP_CLIENT.secret,
     OIDC_PRODI_MAP: 'TKN=Teknokimia Nuklir;EI=Elektronika Instrumentasi',
     REGISTER_PER_HOUR: '1000',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: 'sandi-master-sso-1',
+    ADMIN_NAME: ADMIN.name,
   });
 });
 test.afterAll(async () => {
@@ -323,5 +334,12 @@ test('with no NIM from the provider the student gives it, and waits for verifica
   await page.getByRole('button', { name: 'Simpan Data Pemilih' }).click();
   await expect(page).toHaveURL(/\/dashboard-pemilih$/);
   expect((await me(page)).voter).toMatchObject({ nim: '21900321', status: 'pending' });
+  await page.context().close();
+});
+
+test("an admin's account is not signed in through SSO", async ({ browser }) => {
+  const page = await newPage(browser);
+  await ssoSignIn(page, ADMIN);
+  await expectRefused(page, /Akun admin masuk dengan email dan kata sandi/);
   await page.context().close();
 });

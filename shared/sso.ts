@@ -35,6 +35,8 @@ const messages: Record<string, string> = {
     'NIM dari SSO kampus sudah terdaftar pada akun lain. Hubungi admin BEM untuk memeriksanya.',
   nim_mismatch:
     'NIM pada akun Anda berbeda dengan NIM dari SSO kampus. Hubungi admin BEM untuk memeriksanya.',
+  admin_password:
+    'Akun admin masuk dengan email dan kata sandi di halaman Masuk Admin, tidak lewat SSO kampus.',
   sso_unavailable: 'SSO kampus sedang tidak dapat digunakan. Silakan masuk dengan email.',
 };
 

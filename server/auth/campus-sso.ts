@@ -140,6 +140,12 @@ async function provisionVoter(
   const prodi = prodiOf(config, profile[config.prodiClaim]);
   try {
     return await deps.db.transaction(async (tx) => {
+      // An admin signs in with their password (and its second factor), never around it.
+      const [admin] = await tx
+        .select({ off: admins.deactivatedAt })
+        .from(admins)
+        .where(eq(admins.userId, account.id));
+      if (admin && !admin.off) return 'admin_password';
       const [voter] = await tx
         .select()
         .from(voters)
@@ -164,11 +170,7 @@ async function provisionVoter(
         return null;
       }
       if (!nim?.ok || !prodi) return null;
-      // An admin's account does not become a voter by signing in.
-      const [admin] = await tx
-        .select({ id: admins.userId })
-        .from(admins)
-        .where(eq(admins.userId, account.id));
+      // A former admin's account does not become a voter by signing in.
       if (admin) return null;
       const [holder] = await tx
         .select({ id: voters.userId })
