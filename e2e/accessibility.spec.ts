@@ -152,6 +152,12 @@ function routeTable(site: A11ySite): Route[] {
       sameForAll: true,
     },
     {
+      pattern: paths.keamananAkun,
+      url: paths.keamananAkun,
+      openTo: ROLES.filter((r) => r !== 'signed out'),
+      group: 'signed-in',
+    },
+    {
       pattern: paths.profilPemilih,
       url: paths.profilPemilih,
       openTo: VOTERS,

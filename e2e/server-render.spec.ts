@@ -56,7 +56,9 @@ async function renderedThenTakenOver(page: Page, path: string) {
 const PLAIN = PAGE_ROUTES.filter((path) => !path.includes(':'));
 const ADMIN = PLAIN.filter((path) => /^\/admin(-master)?(\/|$)/.test(path));
 const PUBLIC = PLAIN.filter(
-  (path) => !ADMIN.includes(path) && !['/profil-pemilih', '/dashboard-pemilih'].includes(path),
+  (path) =>
+    !ADMIN.includes(path) &&
+    !['/profil-pemilih', '/dashboard-pemilih', '/keamanan-akun'].includes(path),
 );
 
 test.describe('pages rendered by the server, then taken over by the browser', () => {
@@ -165,7 +167,7 @@ test.describe('pages rendered by the server, then taken over by the browser', ()
       await page.goto('/login', { waitUntil: 'commit' });
       await page.getByLabel('Email').fill(E2E_MASTER.email);
       await page.getByLabel('Kata Sandi').fill(E2E_MASTER.password);
-      await page.getByRole('button', { name: 'Masuk' }).click();
+      await page.getByRole('button', { name: 'Masuk', exact: true }).click();
       await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
     },
   );

@@ -87,6 +87,7 @@ test.describe('top bar', { tag: '@phone' }, () => {
       'Edit Profil',
       'Histori Aktivitas',
       'Kelola Admin',
+      'Keamanan Akun',
     ]);
     await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
   });
@@ -102,13 +103,18 @@ test.describe('top bar', { tag: '@phone' }, () => {
       'Dashboard BEM',
       'Edit Profil',
       'Histori Aktivitas',
+      'Keamanan Akun',
     ]);
     await page.keyboard.press('Escape');
 
     await page.setViewportSize({ width: 390, height: 800 });
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     const account = page.locator('#site-nav .mobile-account');
-    await expect(account.getByRole('link')).toHaveText(['Dashboard BEM', 'Edit Profil']);
+    await expect(account.getByRole('link')).toHaveText([
+      'Dashboard BEM',
+      'Edit Profil',
+      'Keamanan Akun',
+    ]);
     await expect(account.getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 
@@ -123,6 +129,7 @@ test.describe('top bar', { tag: '@phone' }, () => {
       'Histori Aktivitas',
       'Dashboard Saya',
       'Edit Profil',
+      'Keamanan Akun',
     ]);
   });
 

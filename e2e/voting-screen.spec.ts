@@ -258,7 +258,7 @@ test(
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('');
     await page.getByLabel('Email').fill(v.email);
     await page.getByLabel('Kata Sandi').fill(v.password);
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     // Back at the booth: the link's credential opens the ballot, nothing to type.
     await expect(page).toHaveURL(new RegExp(`/voting/${electionId}$`));
     await expect(page.getByRole('radio').first()).toBeVisible({ timeout: 60_000 });

@@ -1,7 +1,9 @@
-// `npm run admin -- create --email E --password P --name N [--role master]` and `npm run admin -- list`.
+// `npm run admin -- create --email E --password P --name N [--role master]`, `npm run admin -- list`
+// and `npm run admin -- reset-2fa --email E` (an admin who lost their authenticator or passkey).
 import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { createAdmin } from '../server/people/admins/create-admin.ts';
+import { resetAdminSecondFactor } from '../server/people/admins/manage-admins.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { admins, user } from '../server/db/schema/index.ts';
@@ -13,7 +15,8 @@ import { eq } from 'drizzle-orm';
 
 const usage = `Pemakaian:
   npm run admin -- create --email EMAIL --password SANDI --name NAMA [--role master|admin]
-  npm run admin -- list`;
+  npm run admin -- list
+  npm run admin -- reset-2fa --email EMAIL   (hapus 2FA, kode pemulihan dan passkey admin itu)`;
 
 function fail(message: string): never {
   console.error(message);
@@ -21,7 +24,7 @@ function fail(message: string): never {
 }
 
 const [command, ...rest] = process.argv.slice(2);
-if (command !== 'create' && command !== 'list') fail(usage);
+if (command !== 'create' && command !== 'list' && command !== 'reset-2fa') fail(usage);
 
 const { values } = parseArgs({
   args: rest,
@@ -33,6 +36,13 @@ const { values } = parseArgs({
   },
   strict: true,
 });
+
+let resetEmail: string | undefined;
+if (command === 'reset-2fa') {
+  const email = emailField.safeParse(values.email ?? '');
+  if (!email.success) fail(`${email.error.issues[0]!.message}\n\n${usage}`);
+  resetEmail = email.data;
+}
 
 let input: { email: string; password: string; name: string; role: AdminRole } | undefined;
 if (command === 'create') {
@@ -62,7 +72,23 @@ try {
   throw err;
 }
 try {
-  if (input) {
+  if (resetEmail) {
+    const [account] = await database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, resetEmail));
+    if (!account) fail(`Tidak ada akun dengan email ${resetEmail}.`);
+    try {
+      const removed = await resetAdminSecondFactor(database.db, null, account.id);
+      console.log(
+        `2FA ${resetEmail} direset: autentikator ${removed.totp ? 'dihapus' : 'tidak ada'}, ` +
+          `${removed.passkeys} passkey dihapus, semua sesinya diakhiri.`,
+      );
+    } catch (err) {
+      if (err instanceof ApiError) fail(err.message);
+      throw err;
+    }
+  } else if (input) {
     try {
       const { account, admin } = await createAdmin(database.db, input);
       console.log(`Admin dibuat: ${account.email} (${admin.role})`);

@@ -22,6 +22,7 @@ export const PAGE_ROUTES = [
   '/konfirmasi-email',
   '/login-pemilih',
   '/profil-pemilih',
+  '/keamanan-akun',
   '/dashboard-pemilih',
   '/voting/:eventId',
   '/hasil/:eventId',

@@ -159,6 +159,35 @@ export const DEFAULT_ABOUT: AboutSettings = {
   mapUrl: '',
 };
 
+/**
+ * How admins must prove who they are, set by a master: an authenticator app (TOTP) and/or a
+ * passkey. An admin without a required one is held on the Keamanan Akun screen, and the server
+ * refuses their admin requests, until they have added it.
+ */
+export const securitySettingsSchema = z.object({
+  requireTotpForAdmins: z.boolean({ error: 'Pilihan "Wajibkan 2FA untuk admin" tidak valid.' }),
+  requirePasskeyForAdmins: z.boolean({
+    error: 'Pilihan "Wajibkan passkey untuk admin" tidak valid.',
+  }),
+});
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+
+/** Nothing is required until a master says so. */
+export const DEFAULT_SECURITY: SecuritySettings = {
+  requireTotpForAdmins: false,
+  requirePasskeyForAdmins: false,
+};
+
+/** A second way of proving who someone is, beside the password. */
+export const SECOND_FACTORS = ['totp', 'passkey'] as const;
+export type SecondFactor = (typeof SECOND_FACTORS)[number];
+
+/** The factors a security setting requires of every admin. */
+export const requiredFactors = (s: SecuritySettings): SecondFactor[] => [
+  ...(s.requireTotpForAdmins ? (['totp'] as const) : []),
+  ...(s.requirePasskeyForAdmins ? (['passkey'] as const) : []),
+];
+
 /** The keys site settings are stored under. */
-export const SITE_SETTING_KEYS = ['footer', 'about'] as const;
+export const SITE_SETTING_KEYS = ['footer', 'about', 'security'] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];

@@ -78,7 +78,7 @@ export async function signIn(
   await page.goto(screen);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Kata Sandi').fill(password);
-  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
 }
 
 /** Logs out through the account menu (desktop) or the hamburger menu (phone). */

@@ -8,6 +8,8 @@ import {
   voters,
 } from '../db/schema/index.ts';
 import type { SessionUser } from '../http/context.ts';
+import type { SecondFactor } from '../../shared/site.ts';
+import { adminHold } from './second-factor-policy.ts';
 
 export type AdminRecord = typeof admins.$inferSelect;
 export type VoterRecord = typeof voters.$inferSelect;
@@ -23,6 +25,12 @@ export type Actor = {
   witnessOf: string[];
   /** Elections whose current key ceremony counts this person among the trustees. */
   trusteeOf: string[];
+  /**
+   * An active admin who lacks a second factor the master requires: `admin` is null (every admin
+   * rule refuses them) until they add what is listed here; their record is kept in `heldAdmin`.
+   */
+  secondFactorHold?: SecondFactor[];
+  heldAdmin?: AdminRecord | null;
 };
 
 /** Loads the role records of a signed-in account. */
@@ -43,10 +51,14 @@ export async function loadActor(db: Db, user: SessionUser): Promise<Actor> {
       .from(ceremonyTrustees)
       .where(eq(ceremonyTrustees.userId, user.id)),
   ]);
+  // A deactivated admin keeps the record (history names them) but not the role.
+  const active = admin && !admin.deactivatedAt ? admin : null;
+  const hold = active ? await adminHold(db, user.id) : [];
   return {
     user,
-    // A deactivated admin keeps the record (history names them) but not the role.
-    admin: admin && !admin.deactivatedAt ? admin : null,
+    admin: hold.length ? null : active,
+    secondFactorHold: hold,
+    heldAdmin: hold.length ? active : null,
     voter: voter ?? null,
     committeeOf: committee.map((c) => c.electionId),
     witnessOf: witness.map((w) => w.electionId),

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { getSignedCookie } from 'hono/cookie';
 import { betterAuth } from 'better-auth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import { passkey } from '@better-auth/passkey';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
@@ -11,6 +13,7 @@ import { takeMailQuota } from '../abuse/mail-quota.ts';
 import { clearAccountFailures, signInThrottle } from '../abuse/sign-in-throttle.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/people.ts';
 import { CONFIRMATION_HOURS, sendConfirmation } from './confirmation.ts';
+import { secondFactorRules } from './second-factor.ts';
 import { eq } from 'drizzle-orm';
 import type { Passwords } from './passwords.ts';
 import { campusSso } from './campus-sso.ts';
@@ -18,6 +21,9 @@ import type { CampusSso } from './campus-sso-config.ts';
 
 /** How long a session lives on the server without a refresh. */
 export const SESSION_IDLE_SECONDS = 30 * 60;
+
+/** The name authenticator apps show beside the code. */
+export const TOTP_ISSUER = 'BEM Poltek Nuklir';
 
 /** The header our server sets from the socket (or trusted proxy) address; clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-bem-client-ip';
@@ -125,6 +131,11 @@ export function createAuth(opts: AuthOptions) {
       ...(sso ? [] : ['/sign-in/social']),
       '/link-social',
       '/unlink-account',
+      // Two-factor by email or SMS codes is not offered (authenticator apps only); the secret is
+      // shown once, at enabling, never fetched again.
+      '/two-factor/send-otp',
+      '/two-factor/verify-otp',
+      '/two-factor/get-totp-uri',
     ],
     // A session ends on the server 30 minutes after the browser last showed activity (the browser
     // logs out after 15; an open tab with an active person refreshes the session every few minutes).
@@ -151,6 +162,20 @@ export function createAuth(opts: AuthOptions) {
         // A campus signs in through one address in the morning of an election.
         '/sign-in/social': { window: 60, max: 1200 },
         '/callback/*': { window: 60, max: 1200 },
+        // Second-factor codes: per address, on top of the plugin's own limits (five tries per
+        // sign-in, the account locked for 15 minutes after five failures in a row). Only admins
+        // and committee members have codes, so a campus address does not need more.
+        '/two-factor/verify-totp': { window: 600, max: 60 },
+        '/two-factor/verify-backup-code': { window: 600, max: 30 },
+        // Enabling, disabling and new recovery codes check the password.
+        '/two-factor/*': { window: 600, max: 60 },
+        // Passkey sign-in is a signature check (nothing to guess); a campus signs in through one
+        // address, as with passwords.
+        '/passkey/generate-authenticate-options': {
+          window: 60,
+          max: Math.max(1200, signInPerMinute * 10),
+        },
+        '/passkey/verify-authentication': { window: 60, max: Math.max(1200, signInPerMinute * 10) },
       },
     },
     // An SSO sign-in that fails before its own error page is known (a state that matches no
@@ -164,6 +189,23 @@ export function createAuth(opts: AuthOptions) {
     plugins: [
       signInThrottle({ db: opts.db, clientIpHeader: CLIENT_IP_HEADER, perMinute: signInPerMinute }),
       ...(sso?.plugins ?? []),
+      // Authenticator apps (TOTP) with ten recovery codes, for admins and committee members. A
+      // password sign-in of an account with it on answers `twoFactorRedirect` and starts no
+      // session: only the code (or a recovery code) does.
+      twoFactor({
+        issuer: TOTP_ISSUER,
+        // Each sign-in asks for the code: a body asking to remember the device is refused
+        // (shared/schemas/second-factor.ts).
+        accountLockout: { enabled: true, maxFailedAttempts: 5, durationSeconds: 15 * 60 },
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+      }),
+      // Passkeys (WebAuthn) for everyone: registered while signed in, then a sign-in of its own.
+      passkey({
+        rpID: new URL(opts.publicUrl).hostname,
+        rpName: 'BEM Poltek Nuklir',
+        origin: opts.publicUrl,
+      }),
+      secondFactorRules({ db: opts.db }),
     ],
     advanced: {
       useSecureCookies: secure,

@@ -492,6 +492,76 @@ describe('hostile input: the campus SSO endpoints', () => {
   });
 });
 
+describe('hostile input: the second-factor and passkey endpoints', () => {
+  const values = fc.oneof(
+    hostileString,
+    fc.constantFrom<unknown>(null, 1, [], {}, { $ne: '' }, true, '12345', '1234567', 'AbCd1EfGh2'),
+  );
+  const endpoints = [
+    ['/api/auth/two-factor/verify-totp', ['code', 'trustDevice']],
+    ['/api/auth/two-factor/verify-backup-code', ['code', 'trustDevice']],
+    ['/api/auth/two-factor/enable', ['password', 'method']],
+    ['/api/auth/two-factor/disable', ['password']],
+    ['/api/auth/two-factor/generate-backup-codes', ['password']],
+    ['/api/auth/passkey/verify-registration', ['response', 'name']],
+    ['/api/auth/passkey/verify-authentication', ['response']],
+    ['/api/auth/passkey/update-passkey', ['id', 'name']],
+    ['/api/auth/passkey/delete-passkey', ['id']],
+  ] as const;
+
+  it('refuses hostile codes, passwords and passkey bodies with an Indonesian 4xx, changing nothing', async () => {
+    const before = await snapshot();
+    const cases: fc.Arbitrary<HostileRequest> = fc.oneof(
+      fc
+        .tuple(
+          fc.constantFrom(...endpoints),
+          fc.dictionary(fc.constantFrom('code', 'password', 'response', 'name', 'id', 'x'), values),
+        )
+        .map(([[path, fields], body]) => ({
+          kind: 'second factor',
+          method: 'POST',
+          path,
+          // One field of the endpoint's own, with a hostile value, beside whatever else.
+          body: JSON.stringify({ [fields[0]]: 'x'.repeat(7), ...body }),
+          contentType: 'application/json',
+          invalid: true,
+        })),
+      fc
+        .tuple(
+          fc.constantFrom(...endpoints.map(([p]) => p)),
+          fc.constantFrom('{', '{"code": ', '[]', 'null', '"x"', '', '\u0000'),
+          fc.constantFrom<string | undefined>('application/json', 'text/plain', undefined),
+        )
+        .map(([path, body, contentType]) => ({
+          kind: 'second factor: malformed',
+          method: 'POST',
+          path,
+          body,
+          contentType,
+          invalid: true,
+        })),
+      fc
+        .oneof(
+          fc.constant('name=' + 'a'.repeat(61)),
+          fc.constant('name=%3Cscript%3E'),
+          fc.constant('authenticatorAttachment=usb'),
+          hostileString.map((v) => `name=${pct(v)}&x=1`),
+        )
+        .map((query) => ({
+          kind: 'passkey options',
+          method: 'GET',
+          path: `/api/auth/passkey/generate-register-options?${query}`,
+          invalid: true,
+        })),
+    );
+    // Few enough runs to stay under the per-address limits of these endpoints.
+    await holds(fc.asyncProperty(cases, check), 40);
+    expect(await snapshot()).toEqual(before);
+    expect((await master.me()).admin?.role).toBe('master');
+    expect(figures.serverErrors).toBe(0);
+  });
+});
+
 describe('hostile input: plain sentences for structural mistakes', () => {
   it('answers a body that is not an object, and an upload without a file, in plain Indonesian', async () => {
     const before = await snapshot();

@@ -38,6 +38,7 @@ import {
   electionWitnesses,
   elections,
   mailOutbox,
+  passkey,
   user,
   voters,
 } from '../db/schema/index.ts';
@@ -408,6 +409,10 @@ const ROWS: Row[] = [
   op('POST', '/api/admins/{userId}/deactivate', master(200), async () => ({
     params: { userId: await freshAdmin() },
   })),
+  // The escape hatch for an admin who lost their device
+  op('POST', '/api/admins/{userId}/reset-second-factor', master(200), async () => ({
+    params: { userId: await freshAdmin() },
+  })),
   op('POST', '/api/admins/{userId}/reactivate', master(200), async () => ({
     params: { userId: await freshAdmin(true) },
   })),
@@ -433,6 +438,11 @@ const ROWS: Row[] = [
     json: await asMaster('GET', '/api/site/footer'),
   })),
   op('GET', '/api/site/about', everyone(200)),
+  // What second factors admins must have (the master's setting)
+  op('GET', '/api/site/security', master(200)),
+  op('PUT', '/api/site/security', master(200), () => ({
+    json: { requireTotpForAdmins: false, requirePasskeyForAdmins: false },
+  })),
   op('PUT', '/api/site/about', admin(200), async () => ({
     json: await asMaster('GET', '/api/site/about'),
   })),
@@ -885,7 +895,82 @@ const AUTH_ROWS: Row[] = [
     },
   })),
   op('GET', '/api/auth/callback/kampus?state=state-palsu&code=kode-palsu', everyone(302)),
+  // Second factors. A code without a pending sign-in (anonymous) or without an authenticator on
+  // the account (everyone else) is refused.
+  op('POST', '/api/auth/two-factor/verify-totp', [401, 400, 400, 400, 400, 400, 400, 400], () => ({
+    json: { code: '123456' },
+  })),
+  op(
+    'POST',
+    '/api/auth/two-factor/verify-backup-code',
+    [401, 400, 400, 400, 400, 400, 400, 400],
+    () => ({ json: { code: 'AbCd1-EfGh2' } }),
+  ),
+  op('POST', '/api/auth/two-factor/generate-backup-codes', signedIn(400), (caller) => ({
+    json: { password: people[caller].password || 'sandi-apa-saja-1' },
+  })),
+  // Authenticator apps are for committee members and admins; voters are refused.
+  // (The voters of the table joined committees in an earlier row: a voter's cell is sent by a
+  // fresh voter in the same state, who is on no committee.)
+  op('POST', '/api/auth/two-factor/enable', [D, D, D, D, 200, 200, 200, 200], async (caller) => {
+    const json = { password: people[caller].password || 'sandi-apa-saja-1' };
+    if (!['pendingVoter', 'voter', 'otherRollVoter'].includes(caller)) return { json };
+    const c = app.client();
+    const input = await c.registerVoter({ namaLengkap: 'Siti Rahmawati' });
+    if (caller !== 'pendingVoter')
+      await db.update(voters).set({ status: 'verified' }).where(eq(voters.nim, input.nim));
+    return { json: { password: input.password }, cookie: cookieOf(c) };
+  }),
+  op('POST', '/api/auth/two-factor/disable', signedIn(200), async (caller) => {
+    if (caller === 'anonymous') return { json: { password: 'sandi-apa-saja-1' } };
+    // Disabling replaces the session: a session of its own keeps the caller's for later cells.
+    const c = app.client();
+    expect((await c.signIn(people[caller].email, people[caller].password)).status).toBe(200);
+    return { json: { password: people[caller].password }, cookie: cookieOf(c) };
+  }),
+  op('GET', '/api/auth/passkey/generate-register-options', signedIn(200)),
+  op('POST', '/api/auth/passkey/verify-registration', signedIn(400), () => ({
+    json: { response: { id: 'palsu', response: {} }, name: 'Kunci Palsu' },
+  })),
+  op('GET', '/api/auth/passkey/generate-authenticate-options', everyone(200)),
+  op('POST', '/api/auth/passkey/verify-authentication', everyone(400), () => ({
+    json: { response: { id: 'palsu', response: {} } },
+  })),
+  op('GET', '/api/auth/passkey/list-user-passkeys', signedIn(200)),
+  // Only the owner (here the master) may rename or remove a passkey; to anyone else it does not exist.
+  op(
+    'POST',
+    '/api/auth/passkey/update-passkey',
+    [D, 404, 404, 404, 404, 404, 404, 200],
+    async () => ({
+      json: { id: await freshPasskey(people.master.userId), name: 'Kunci Baru' },
+    }),
+  ),
+  op(
+    'POST',
+    '/api/auth/passkey/delete-passkey',
+    [D, 404, 404, 404, 404, 404, 404, 200],
+    async () => ({
+      json: { id: await freshPasskey(people.master.userId) },
+    }),
+  ),
 ];
+
+/** A passkey row of an account (its key is never checked by these requests). */
+async function freshPasskey(userId: string) {
+  const id = `kunci-${next()}`;
+  await db.insert(passkey).values({
+    id,
+    name: 'Kunci Uji',
+    publicKey: 'cHVibGlj',
+    userId,
+    credentialID: `kredensial-${id}`,
+    counter: 0,
+    deviceType: 'singleDevice',
+    backedUp: false,
+  });
+  return id;
+}
 
 let requests = 0;
 let refusedMutations = 0;

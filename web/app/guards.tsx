@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { useMe, type Me } from '../features/auth/api/get-me.ts';
 import { Redirect } from './redirect.tsx';
+import { paths } from '../config/paths.ts';
 
 type Need = 'signedIn' | 'voter' | 'admin' | 'master';
 
@@ -37,6 +38,9 @@ export function RequireRole({
         to={`${signInPath}?${new URLSearchParams({ lanjut: here.pathname + here.search }).toString()}`}
       />
     );
+  // An admin held for a second factor the master requires adds it first.
+  if (need === 'admin' || need === 'master')
+    if (me.data.secondFactor.hold.length) return <Redirect to={paths.keamananAkun} />;
   if (!allowed(me.data, need)) return <Redirect to="/" />;
   return <>{children}</>;
 }

@@ -69,6 +69,10 @@ export const routes: RouteObject[] = [
         Component: lazyPage('profil-pemilih', () => import('./routes/profil-pemilih.tsx')),
       },
       {
+        path: paths.keamananAkun,
+        Component: lazyPage('keamanan-akun', () => import('./routes/keamanan-akun.tsx')),
+      },
+      {
         path: paths.dashboardPemilih,
         Component: lazyPage('dashboard-pemilih', () => import('./routes/dashboard-pemilih.tsx')),
       },

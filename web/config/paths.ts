@@ -19,6 +19,8 @@ export const paths = {
   konfirmasiEmail: '/konfirmasi-email',
   loginPemilih: '/login-pemilih',
   profilPemilih: '/profil-pemilih',
+  /** Passkeys and the authenticator app of whoever is signed in. */
+  keamananAkun: '/keamanan-akun',
   dashboardPemilih: '/dashboard-pemilih',
   voting: (eventId: string) => `/voting/${encodeURIComponent(eventId)}`,
   hasil: (eventId: string) => `/hasil/${encodeURIComponent(eventId)}`,

@@ -6,6 +6,7 @@ import {
   deactivateAdmin as deactivateCommand,
   listAdmins as listAdminsQuery,
   reactivateAdmin as reactivateCommand,
+  resetAdminSecondFactor as resetSecondFactorCommand,
 } from './manage-admins.ts';
 import { updateAdminProfile } from './update-admin-profile.ts';
 import type { Db } from '../../db/client.ts';
@@ -24,6 +25,7 @@ import {
   getOwnAdmin,
   listAdmins,
   reactivateAdmin,
+  resetAdminSecondFactor,
   updateOwnAdmin,
 } from './admins.routes.ts';
 
@@ -81,6 +83,8 @@ export const adminsRouter = createRouter()
       {
         items: rows.map((r) => ({
           ...presentManaged(r),
+          twoFactorEnabled: r.twoFactorEnabled,
+          passkeys: Number(r.passkeys),
           abilities: managedAdminAbilities(r, activeMasters),
         })),
       },
@@ -119,4 +123,9 @@ export const adminsRouter = createRouter()
     const db = c.get('services').database.db;
     const saved = await reactivateCommand(db, actor, c.req.valid('param').userId);
     return c.json(presentManaged(await withEmail(db, saved)), 200);
+  })
+  .openapi(resetAdminSecondFactor, async (c) => {
+    const actor = await master(c);
+    const db = c.get('services').database.db;
+    return c.json(await resetSecondFactorCommand(db, actor, c.req.valid('param').userId), 200);
   });

@@ -75,6 +75,9 @@ export const listAdmins = apiRoute(access.master, {
           items: z.array(
             managedAdminOut.extend({
               /** What the master may do with this admin (people/admins/policy.ts). */
+              /** The admin's second factors (the master resets them for one who lost a device). */
+              twoFactorEnabled: z.boolean(),
+              passkeys: z.number().int(),
               abilities: z.object({
                 changeRole: z.boolean(),
                 deactivate: z.boolean(),
@@ -135,4 +138,20 @@ export const reactivateAdmin = apiRoute(access.master, {
   summary: 'Give a deactivated admin their role back (master)',
   request: { params: userParam },
   responses: { 200: { description: 'Reactivated', content: json(managedAdminOut) }, ...refusals },
+});
+
+export const resetAdminSecondFactor = apiRoute(access.master, {
+  method: 'post',
+  path: '/admins/{userId}/reset-second-factor',
+  tags: ['Admin'],
+  summary:
+    "Take an admin's authenticator, recovery codes and passkeys off and end their sessions, for one who lost their device (master)",
+  request: { params: userParam },
+  responses: {
+    200: {
+      description: 'Reset',
+      content: json(z.object({ totp: z.boolean(), passkeys: z.number().int() })),
+    },
+    ...refusals,
+  },
 });

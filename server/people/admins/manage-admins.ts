@@ -14,6 +14,7 @@ import { adminInvitationMail } from './admin-mails.ts';
 import type { Passwords } from '../../auth/passwords.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { createAccount, emailTaken } from '../create-account.ts';
+import { resetSecondFactors } from '../../auth/second-factor-policy.ts';
 
 type Deps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string; passwords: Passwords };
 
@@ -40,6 +41,8 @@ export async function listAdmins(db: Db) {
     .select({
       userId: admins.userId,
       email: user.email,
+      twoFactorEnabled: user.twoFactorEnabled,
+      passkeys: sql<number>`(select count(*)::int from passkey where passkey.user_id = ${admins.userId})`,
       namaLengkap: admins.namaLengkap,
       namaTampilan: admins.namaTampilan,
       role: admins.role,
@@ -260,5 +263,30 @@ export async function reactivateAdmin(db: Db, actor: Actor, userId: string) {
       details: { role: target.role },
     });
     return saved!;
+  });
+}
+
+/**
+ * The escape hatch for an admin who lost their device: takes their authenticator, recovery
+ * codes and passkeys off and ends their sessions, with an audit entry. By a master (actor), or
+ * by the operator's `npm run admin -- reset-2fa` (actor null).
+ */
+export async function resetAdminSecondFactor(db: Db, actor: Actor | null, userId: string) {
+  return db.transaction(async (tx) => {
+    if (actor) await lockAsMaster(tx, actor);
+    else await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_KEY})`);
+    const target = await targetOr404(tx, userId);
+    const removed = await resetSecondFactors(tx, userId);
+    await appendAudit(tx, {
+      ...(actor
+        ? auditActor(actor, 'master')
+        : { actorId: null, actorName: 'Operator (CLI)', actorRole: 'sistem' }),
+      action: 'second-factor.reset',
+      entityType: 'admin',
+      entityId: userId,
+      summary: `Mereset 2FA dan passkey ${roleLabel(target.role)} ${nameOf(target)}`,
+      details: { totp: removed.totp, passkeys: removed.passkeys },
+    });
+    return removed;
   });
 }

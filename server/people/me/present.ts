@@ -1,5 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { ADMIN_ROLES, PRODI, VOTER_STATUSES } from '../../../shared/people.ts';
+import { SECOND_FACTORS } from '../../../shared/site.ts';
+import { mayUseTotp } from '../../auth/second-factor.ts';
+import type { Factors } from '../../auth/second-factor-policy.ts';
 import { abilitiesOf } from './abilities.ts';
 import type { Actor, AdminRecord, VoterRecord } from '../../auth/actor.ts';
 
@@ -41,6 +44,17 @@ export const meSchema = z
       committeeOf: z.array(z.string()),
       witnessOf: z.array(z.string()),
     }),
+    secondFactor: z.object({
+      /**
+       * Factors the master requires that this admin has not added yet: until they do, the admin
+       * area is closed to them (admin is null above) and the screens hold them on Keamanan Akun.
+       */
+      hold: z.array(z.enum(SECOND_FACTORS)),
+      /** Admins and committee members may use an authenticator app; voters use passkeys. */
+      totpAllowed: z.boolean(),
+      totpEnabled: z.boolean(),
+      passkeys: z.number().int(),
+    }),
   })
   .openapi('Me');
 
@@ -61,8 +75,17 @@ export function presentVoter(v: VoterRecord) {
 }
 
 /** The signed-in person, their own records and abilities; or an anonymous answer. */
-export function presentMe(actor: Actor | null): z.infer<typeof meSchema> {
+export function presentMe(
+  actor: Actor | null,
+  factors: Factors = { totp: false, passkeys: 0 },
+): z.infer<typeof meSchema> {
   return {
+    secondFactor: {
+      hold: actor?.secondFactorHold ?? [],
+      totpAllowed: actor ? mayUseTotp(actor) : false,
+      totpEnabled: factors.totp,
+      passkeys: factors.passkeys,
+    },
     user: actor ? { id: actor.user.id, email: actor.user.email, name: actor.user.name } : null,
     admin: actor?.admin ? presentAdmin(actor.admin) : null,
     voter: actor?.voter ? presentVoter(actor.voter) : null,

@@ -5,7 +5,10 @@ import {
   aboutSettingsSchema,
   DEFAULT_ABOUT,
   DEFAULT_FOOTER,
+  DEFAULT_SECURITY,
   footerSettingsSchema,
+  securitySettingsSchema,
+  type SecuritySettings,
   uploadedLogoHash,
   type AboutSettings,
   type FooterSettings,
@@ -21,16 +24,19 @@ import type { Actor } from '../../auth/actor.ts';
 type Setting = {
   footer: FooterSettings;
   about: AboutSettings;
+  security: SecuritySettings;
 };
 
 const known: { [K in SiteSettingKey]: { schema: z.ZodType<Setting[K]>; fallback: Setting[K] } } = {
   footer: { schema: footerSettingsSchema, fallback: DEFAULT_FOOTER },
   about: { schema: aboutSettingsSchema, fallback: DEFAULT_ABOUT },
+  security: { schema: securitySettingsSchema, fallback: DEFAULT_SECURITY },
 };
 
 const titles: Record<SiteSettingKey, string> = {
   footer: 'footer situs',
   about: 'halaman Tentang',
+  security: 'pengaturan keamanan admin (2FA dan passkey)',
 };
 
 /** A setting as stored, or its defaults until an admin saves it (or when what is stored no longer fits). */

@@ -1,7 +1,13 @@
 import { access, apiRoute } from '../../access/route-access.ts';
 import { type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { aboutSettingsSchema, footerSettingsSchema } from '../../../shared/site.ts';
+import {
+  aboutSettingsSchema,
+  footerSettingsSchema,
+  securitySettingsSchema,
+} from '../../../shared/site.ts';
+import { factorsOf, missingFactors } from '../../auth/second-factor-policy.ts';
+import { ApiError } from '../../http/errors.ts';
 import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/router.ts';
@@ -60,6 +66,32 @@ export const putAbout = apiRoute(access.contentAdmin, {
   },
 });
 
+export const getSecurity = apiRoute(access.master, {
+  method: 'get',
+  path: '/site/security',
+  tags: ['Situs'],
+  summary: 'What second factors every admin must have: authenticator app, passkey (master)',
+  responses: {
+    200: { description: 'Security settings', content: json(securitySettingsSchema) },
+    401: errorResponses[401],
+    403: errorResponses[403],
+  },
+});
+
+export const putSecurity = apiRoute(access.master, {
+  method: 'put',
+  path: '/site/security',
+  tags: ['Situs'],
+  summary:
+    'Require an authenticator app and/or a passkey of every admin; the master must have it first (master)',
+  request: { body: { required: true, content: json(securitySettingsSchema) } },
+  responses: {
+    200: { description: 'Saved', content: json(securitySettingsSchema) },
+    ...refusals,
+    409: errorResponses[409],
+  },
+});
+
 /** The signed-in admin, or 401/403. */
 async function admin(c: Context<AppEnv>) {
   const actor = await actorOf(c);
@@ -93,4 +125,24 @@ export const siteRouter = router
   .openapi(putAbout, async (c) => {
     const actor = await admin(c);
     return c.json(await saveSetting(dbOf(c), actor, 'about', c.req.valid('json')), 200);
+  })
+  .openapi(getSecurity, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await readSetting(dbOf(c), 'security'), 200);
+  })
+  .openapi(putSecurity, async (c) => {
+    const actor = await actorOf(c);
+    authorize(actor, 'admin', 'manage', null);
+    const wanted = c.req.valid('json');
+    // A master cannot lock themselves out: what they require of admins, they have already.
+    const missing = missingFactors(wanted, await factorsOf(dbOf(c), actor.user.id));
+    if (missing.length)
+      throw new ApiError(
+        409,
+        'SECOND_FACTOR_MISSING',
+        missing.includes('totp')
+          ? 'Aktifkan dulu aplikasi autentikator (2FA) untuk akun Anda sendiri di Keamanan Akun sebelum mewajibkannya.'
+          : 'Tambahkan dulu passkey untuk akun Anda sendiri di Keamanan Akun sebelum mewajibkannya.',
+      );
+    return c.json(await saveSetting(dbOf(c), actor, 'security', wanted), 200);
   });

@@ -46,6 +46,8 @@ function accountItems(me: Me, mobile: boolean) {
       { to: paths.profilPemilih, label: 'Edit Profil' },
     );
   }
+  // Everyone's passkeys (and a committee member's or admin's authenticator app).
+  items.push({ to: paths.keamananAkun, label: 'Keamanan Akun' });
   return items;
 }
 

@@ -1,5 +1,7 @@
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form.tsx';
 import { RequireRole } from '../guards.tsx';
+import { AccountSecurity } from '../../features/profile/components/account-security.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { useOwnVoter } from '../../features/profile/api/own-voter.ts';
@@ -13,6 +15,12 @@ function VoterProfile() {
   return <VoterProfileForm voter={voter.data} />;
 }
 
+/** The Keamanan Akun section: passkeys, and the authenticator app where allowed. */
+function SecurityOnProfile() {
+  const me = useMe();
+  return me.data?.user ? <AccountSecurity secondFactor={me.data.secondFactor} /> : null;
+}
+
 /** /profil-pemilih: Edit Profil Pemilih. */
 export function Component() {
   useDocumentTitle('Edit Profil Pemilih');
@@ -22,6 +30,7 @@ export function Component() {
         <h1>Edit Profil Pemilih</h1>
         <VoterProfile />
         <ChangePasswordForm />
+        <SecurityOnProfile />
       </div>
     </RequireRole>
   );

@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { formatWib } from '../../../lib/wib.ts';
 import { useDashboardCounts, useOutbox, useRecentActivity } from '../api/dashboard.ts';
 import { number } from '../format.ts';
+import { SecuritySection } from './security-section.tsx';
 import { MailSection } from './mail-section.tsx';
 import { UsageSection } from './usage-section.tsx';
 import '../../../styles/admin.css';
@@ -204,6 +205,7 @@ export function AdminDashboard({ name, isMaster }: { name: string; isMaster: boo
       <AdminLinks isMaster={isMaster} />
       <RecentActivity />
       {isMaster ? <MailSection /> : null}
+      {isMaster ? <SecuritySection /> : null}
       <UsageSection />
     </>
   );

@@ -39,3 +39,9 @@ export const useReactivateAdmin = () =>
   useAdminMutation((userId: string) =>
     json(api.admins[':userId'].reactivate.$post({ param: { userId } })),
   );
+
+/** Takes an admin's authenticator, recovery codes and passkeys off (one who lost a device). */
+export const useResetSecondFactor = () =>
+  useAdminMutation((userId: string) =>
+    json(api.admins[':userId']['reset-second-factor'].$post({ param: { userId } })),
+  );

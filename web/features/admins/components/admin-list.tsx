@@ -9,6 +9,7 @@ import {
   useChangeRole,
   useDeactivateAdmin,
   useReactivateAdmin,
+  useResetSecondFactor,
   type ManagedAdmin,
 } from '../api/admins.ts';
 import '../../../styles/admin.css';
@@ -19,7 +20,8 @@ const PAGE_SIZE = 10;
 type Pending =
   | { kind: 'role'; admin: ManagedAdmin; role: 'master' | 'admin' }
   | { kind: 'deactivate'; admin: ManagedAdmin }
-  | { kind: 'reactivate'; admin: ManagedAdmin };
+  | { kind: 'reactivate'; admin: ManagedAdmin }
+  | { kind: 'reset'; admin: ManagedAdmin };
 
 const nameOf = (a: ManagedAdmin) => a.namaTampilan || a.namaLengkap;
 
@@ -47,6 +49,12 @@ function dialogText(p: Pending, self: boolean) {
         : 'Ia langsung keluar dari semua perangkat dan tidak dapat membuka area admin. Aktivitasnya tetap tercatat di Histori Aktivitas.',
       confirm: 'Ya, Nonaktifkan',
     };
+  if (p.kind === 'reset')
+    return {
+      title: `Reset 2FA ${name}?`,
+      body: 'Aplikasi autentikator, kode pemulihan dan semua passkey-nya dihapus, dan ia keluar dari semua perangkat. Lakukan hanya bila ia kehilangan perangkatnya dan Anda sudah memastikan orangnya.',
+      confirm: 'Ya, Reset 2FA',
+    };
   return {
     title: `Aktifkan kembali ${name}?`,
     body: `Ia dapat masuk lagi sebagai ${p.admin.role === 'master' ? 'admin master' : 'admin'}.`,
@@ -60,11 +68,13 @@ export function AdminList({ selfId }: { selfId: string }) {
   const changeRole = useChangeRole();
   const deactivate = useDeactivateAdmin();
   const reactivate = useReactivateAdmin();
+  const reset = useResetSecondFactor();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<Pending | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
-  const busy = changeRole.isPending || deactivate.isPending || reactivate.isPending;
+  const busy =
+    changeRole.isPending || deactivate.isPending || reactivate.isPending || reset.isPending;
 
   if (admins.isPending) return <p role="status">Memuat...</p>;
   if (admins.isError)
@@ -101,6 +111,12 @@ export function AdminList({ selfId }: { selfId: string }) {
       } else if (pending.kind === 'deactivate') {
         await deactivate.mutateAsync(pending.admin.userId);
         setMessage({ kind: 'success', text: `${name} dinonaktifkan.` });
+      } else if (pending.kind === 'reset') {
+        await reset.mutateAsync(pending.admin.userId);
+        setMessage({
+          kind: 'success',
+          text: `2FA dan passkey ${name} direset. Ia masuk lagi dengan kata sandi lalu mendaftarkan yang baru.`,
+        });
       } else {
         await reactivate.mutateAsync(pending.admin.userId);
         setMessage({ kind: 'success', text: `${name} aktif kembali.` });
@@ -166,6 +182,9 @@ export function AdminList({ selfId }: { selfId: string }) {
                     {formatWib(a.createdAt)}
                     {a.deactivatedAt ? ` · dinonaktifkan ${formatWib(a.deactivatedAt)}` : ''}
                   </p>
+                  <p className="field-hint">
+                    2FA: {a.twoFactorEnabled ? 'aktif' : 'tidak aktif'} · passkey: {a.passkeys}
+                  </p>
                   {abilities.why ? <p className="field-hint">{abilities.why}</p> : null}
                 </div>
                 <div className="admin-row-actions">
@@ -187,6 +206,15 @@ export function AdminList({ selfId }: { selfId: string }) {
                       Jadikan Admin
                     </button>
                   )}
+                  {a.twoFactorEnabled || a.passkeys > 0 ? (
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-compact"
+                      onClick={() => setPending({ kind: 'reset', admin: a })}
+                    >
+                      Reset 2FA
+                    </button>
+                  ) : null}
                   {a.active ? (
                     <button
                       type="button"
@@ -216,7 +244,7 @@ export function AdminList({ selfId }: { selfId: string }) {
         open={pending !== null}
         title={text?.title ?? ''}
         confirmLabel={text?.confirm ?? 'Ya'}
-        danger={pending?.kind === 'deactivate'}
+        danger={pending?.kind === 'deactivate' || pending?.kind === 'reset'}
         busy={busy}
         onCancel={() => setPending(null)}
         onConfirm={() => void confirm()}

@@ -19,4 +19,8 @@ export function useMe() {
 }
 
 /** Where a person lands after signing in, by role (interface.md). */
-export const landingPath = (me: Me): string => landingFor(me.abilities);
+export function landingPath(me: Me): string {
+  // An admin without a second factor the master requires adds it first.
+  if (me.secondFactor.hold.length) return '/keamanan-akun';
+  return landingFor(me.abilities);
+}

@@ -4,14 +4,21 @@ import { getMe, meQueryKey, type Me } from './get-me.ts';
 
 export type SignInInput = { email: string; password: string };
 
+/**
+ * What the password step leads to: the person's records, or (an account with an authenticator
+ * app) the code step, with no session yet.
+ */
+export type SignInResult = { me: Me } | { codeStep: true };
+
 /** Signs in with email and password, then loads the person's records. */
-export async function signIn(input: SignInInput) {
-  await postJson('/api/auth/sign-in/email', {
+export async function signIn(input: SignInInput): Promise<SignInResult> {
+  const answer = await postJson<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', {
     email: input.email,
     password: input.password,
     rememberMe: true,
   });
-  return getMe();
+  if (answer.twoFactorRedirect) return { codeStep: true };
+  return { me: await getMe() };
 }
 
 /**
@@ -29,4 +36,14 @@ export function useSessionMutation<T>(mutationFn: (input: T) => Promise<Me>) {
   });
 }
 
-export const useSignIn = () => useSessionMutation(signIn);
+export function useSignIn() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (result) => {
+      if (!('me' in result)) return;
+      qc.clear();
+      qc.setQueryData(meQueryKey, result.me);
+    },
+  });
+}

@@ -1,0 +1,285 @@
+import crypto from 'node:crypto';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
+import { expect, test, type Page } from '@playwright/test';
+import { client, ok } from './support/api.ts';
+import { signedInMaster } from './support/election-api.ts';
+import { logout, newVoter, registerAndConfirm, signIn, waitForMail } from './support/fixtures.ts';
+import { startOwnServer } from './support/own-server.ts';
+
+/** The code an authenticator app shows now for a secret typed from the screen. */
+const codeFor = (secret: string) => createOTP(base32.decode(secret.replace(/\s+/g, ''))).totp();
+
+const shots = process.env.E2E_SHOTS;
+/** Screenshots at 1280 and 390 px for looking at by eye (only when E2E_SHOTS names a folder). */
+async function shot(page: Page, name: string) {
+  if (!shots) return;
+  const size = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
+/** A new admin added by the master, their password set from the mailed link. */
+async function newAdmin(
+  base = process.env.E2E_BASE_URL!,
+  master?: Awaited<ReturnType<typeof client>>,
+  link?: (email: string) => Promise<string>,
+) {
+  const suffix = crypto.randomInt(100_000, 999_999);
+  const admin = { email: `admin.2fa.${suffix}@bem.test`, password: `sandi-admin-${suffix}` };
+  const by = master ?? (await signedInMaster());
+  await ok(
+    by.post('/api/admins', {
+      data: { email: admin.email, namaLengkap: 'Admin Dua Langkah', role: 'admin' },
+    }),
+    201,
+  );
+  const path = link
+    ? await link(admin.email)
+    : /\/lupa-sandi\?token=[A-Za-z0-9]+/.exec(
+        (await waitForMail(admin.email, /lupa-sandi\?token=/)).text,
+      )![0];
+  const token = new URL(path, base).searchParams.get('token')!;
+  await ok(
+    (await client(base)).post('/api/auth/reset-password', {
+      data: { newPassword: admin.password, token },
+    }),
+  );
+  return admin;
+}
+
+/** Turns the authenticator app on from Keamanan Akun; answers the secret and the recovery codes. */
+async function enrolAuthenticator(page: Page, password: string, name: string) {
+  await page.getByLabel('Kata Sandi Akun').fill(password);
+  await page.getByRole('button', { name: 'Aktifkan Autentikator' }).click();
+  await expect(
+    page.getByRole('img', { name: 'Kode QR untuk aplikasi autentikator' }),
+  ).toBeVisible();
+  const secret = (await page.locator('.totp-secret').textContent())!;
+  expect(secret.replace(/\s+/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
+  await shot(page, `${name}-setup`);
+  await page.getByLabel('Kode Autentikator').fill(await codeFor(secret));
+  await page.getByRole('button', { name: 'Verifikasi dan Aktifkan' }).click();
+  const list = page.getByRole('list', { name: 'Kode pemulihan' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  const codes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+  await shot(page, `${name}-codes`);
+  await page.getByRole('button', { name: 'Saya Sudah Menyimpannya' }).click();
+  await expect(page.getByText('Status: aktif')).toBeVisible();
+  return { secret, codes };
+}
+
+test(
+  'an admin turns on the authenticator app, signs in with its code, and with each recovery code once',
+  { tag: '@phone' },
+  async ({ page }, info) => {
+    const admin = await newAdmin();
+    await signIn(page, '/login', admin.email, admin.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/keamanan-akun');
+    await expect(page.getByRole('heading', { name: 'Aplikasi Autentikator (2FA)' })).toBeVisible();
+    const { secret, codes } = await enrolAuthenticator(
+      page,
+      admin.password,
+      `totp-${info.project.name}`,
+    );
+
+    // The password alone no longer signs in: the code step follows.
+    await logout(page);
+    await signIn(page, '/login', admin.email, admin.password);
+    await expect(page.getByRole('heading', { name: 'Verifikasi Dua Langkah' })).toBeVisible();
+    await expect(page.getByLabel('Kode Autentikator')).toBeFocused();
+    expect((await (await page.request.get('/api/me')).json()).user).toBeNull();
+    await shot(page, `code-step-${info.project.name}`);
+    await page.getByLabel('Kode Autentikator').fill('12');
+    await page.getByRole('button', { name: 'Verifikasi' }).click();
+    await expect(page.getByText('Kode autentikator terdiri dari 6 angka.')).toBeVisible();
+    await page.getByLabel('Kode Autentikator').fill(await codeFor(secret));
+    await page.getByRole('button', { name: 'Verifikasi' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    // A recovery code works once: the second time it is refused.
+    for (const attempt of ['first', 'again'] as const) {
+      await logout(page);
+      await signIn(page, '/login', admin.email, admin.password);
+      await page.getByRole('button', { name: 'Pakai kode pemulihan' }).click();
+      await page.getByLabel('Kode Pemulihan').fill(codes[0]!);
+      await page.getByRole('button', { name: 'Verifikasi' }).click();
+      if (attempt === 'first') await expect(page).toHaveURL(/\/admin$/);
+      else {
+        await expect(
+          page.getByText('Kode pemulihan salah atau sudah pernah dipakai.'),
+        ).toBeVisible();
+        await expect(page).toHaveURL(/\/login$/);
+      }
+    }
+    // Another code (typed without its dash) still works.
+    await page.getByLabel('Kode Pemulihan').fill(codes[1]!.replace('-', ''));
+    await page.getByRole('button', { name: 'Verifikasi' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  },
+);
+
+test('a voter may not turn on an authenticator app: only passkeys are offered', async ({
+  page,
+}) => {
+  await registerAndConfirm(page, newVoter());
+  await page.goto('/keamanan-akun');
+  await expect(page.getByRole('heading', { name: 'Passkey', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aplikasi Autentikator (2FA)' })).toHaveCount(0);
+  const res = await page.request.post('/api/auth/two-factor/enable', {
+    data: { password: 'apa-saja-123' },
+  });
+  expect(res.status()).toBe(403);
+  expect((await res.json()).error.message).toMatch(/hanya untuk admin dan panitia/);
+});
+
+test(
+  'a voter adds a passkey, renames it, signs in with it, and removes it',
+  { tag: '@phone' },
+  async ({ page }, info) => {
+    // Chromium's virtual authenticator stands in for the phone's or laptop's own.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    const v = newVoter();
+    await registerAndConfirm(page, v);
+    await page.goto('/keamanan-akun');
+    await expect(page.getByText('Belum ada passkey.')).toBeVisible();
+    await page.getByLabel('Nama Passkey').fill('Laptop Uji');
+    await page.getByRole('button', { name: 'Tambah Passkey' }).click();
+    await expect(page.getByText('Passkey berhasil ditambahkan.')).toBeVisible();
+    const list = page.getByRole('list', { name: 'Daftar passkey' });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list).toContainText('Laptop Uji');
+    await expect(list).toContainText('Ditambahkan');
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.rpId).toBe('localhost');
+
+    await page.getByRole('button', { name: 'Ubah nama Laptop Uji' }).click();
+    await page.getByLabel('Nama baru untuk Laptop Uji').fill('HP Pribadi');
+    await page.getByRole('button', { name: 'Simpan Nama' }).click();
+    await expect(list).toContainText('HP Pribadi');
+    await shot(page, `passkeys-${info.project.name}`);
+
+    // Signing in with it: no email, no password.
+    await logout(page);
+    await page.goto('/login-pemilih');
+    await page.getByRole('button', { name: 'Masuk dengan Passkey' }).click();
+    await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+    expect((await (await page.request.get('/api/me')).json()).user.email).toBe(v.email);
+
+    // Removed (after a confirmation), it signs in no more.
+    await page.goto('/keamanan-akun');
+    await page.getByRole('button', { name: 'Hapus HP Pribadi' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hapus passkey?' });
+    await dialog.getByRole('button', { name: 'Ya, Hapus' }).click();
+    await expect(page.getByText('Belum ada passkey.')).toBeVisible();
+    await logout(page);
+    await page.goto('/login-pemilih');
+    await page.getByRole('button', { name: 'Masuk dengan Passkey' }).click();
+    await expect(
+      page.getByText('Passkey tidak dikenal. Masuk dengan email dan kata sandi.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login-pemilih$/);
+  },
+);
+
+test('when the master requires 2FA, an admin without it is held on Keamanan Akun until enrolled, and the master can reset it', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // A server of its own: the requirement holds for every admin of the site.
+  const master = {
+    email: 'master.wajib@bem.test',
+    password: 'sandi-master-wajib',
+    name: 'Master Wajib',
+  };
+  const own = await startOwnServer({
+    ADMIN_EMAIL: master.email,
+    ADMIN_PASSWORD: master.password,
+    ADMIN_NAME: master.name,
+  });
+  try {
+    const api = await client(own.url);
+    await ok(api.post('/api/auth/sign-in/email', { data: master }));
+    // The master turns it on for themselves first (the server refuses otherwise).
+    const refused = await api.put('/api/site/security', {
+      data: { requireTotpForAdmins: true, requirePasskeyForAdmins: false },
+    });
+    expect(refused.status()).toBe(409);
+    const { totpURI } = await ok<{ totpURI: string }>(
+      api.post('/api/auth/two-factor/enable', { data: { password: master.password } }),
+    );
+    const masterSecret = new URL(totpURI).searchParams.get('secret')!;
+    await ok(
+      api.post('/api/auth/two-factor/verify-totp', { data: { code: await codeFor(masterSecret) } }),
+    );
+    await ok(
+      api.put('/api/site/security', {
+        data: { requireTotpForAdmins: true, requirePasskeyForAdmins: false },
+      }),
+    );
+
+    const admin = await newAdmin(own.url, api, (email) =>
+      own.mailedLink(email, /https?:\/\/\S+\/lupa-sandi\?token=[A-Za-z0-9]+/),
+    );
+    await page.goto(`${own.url}/login`);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Kata Sandi').fill(admin.password);
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await expect(page).toHaveURL(/\/keamanan-akun$/);
+    await expect(page.getByText(/Master admin mewajibkan aplikasi autentikator/)).toBeVisible();
+    // Held: the admin area sends them back, and the server refuses their admin requests.
+    await page.goto(`${own.url}/admin`);
+    await expect(page).toHaveURL(/\/keamanan-akun$/);
+    expect((await page.request.get(`${own.url}/api/admins/me`)).status()).toBe(403);
+    expect((await page.request.get(`${own.url}/api/activity`)).status()).toBe(403);
+
+    await enrolAuthenticator(page, admin.password, 'held');
+    await page.goto(`${own.url}/admin`);
+    await expect(page).toHaveURL(/\/admin$/);
+    expect((await page.request.get(`${own.url}/api/admins/me`)).status()).toBe(200);
+
+    // Lost the phone: the master resets it from Kelola Admin; the admin is signed out everywhere.
+    const masterPage = await page.context().browser()!.newPage();
+    await masterPage.goto(`${own.url}/login`);
+    await masterPage.getByLabel('Email').fill(master.email);
+    await masterPage.getByLabel('Kata Sandi').fill(master.password);
+    await masterPage.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await masterPage.getByLabel('Kode Autentikator').fill(await codeFor(masterSecret));
+    await masterPage.getByRole('button', { name: 'Verifikasi' }).click();
+    await expect(masterPage).toHaveURL(/\/admin$/);
+    await expect(masterPage.getByLabel('Wajibkan 2FA untuk admin')).toBeChecked();
+    await shot(masterPage, 'master-dashboard');
+    await masterPage.goto(`${own.url}/admin/kelola-admin`);
+    const row = masterPage.getByRole('listitem', { name: 'Admin Dua Langkah' });
+    await expect(row).toContainText('2FA: aktif');
+    await row.getByRole('button', { name: 'Reset 2FA' }).click();
+    await masterPage
+      .getByRole('dialog', { name: /Reset 2FA/ })
+      .getByRole('button', { name: 'Ya, Reset 2FA' })
+      .click();
+    await expect(masterPage.getByText(/2FA dan passkey Admin Dua Langkah direset/)).toBeVisible();
+    await expect(row).toContainText('2FA: tidak aktif');
+    await shot(masterPage, 'kelola-admin');
+    await masterPage.close();
+    expect((await (await page.request.get(`${own.url}/api/me`)).json()).user).toBeNull();
+  } finally {
+    await own.stop();
+    own.remove();
+  }
+});
