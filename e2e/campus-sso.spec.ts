@@ -66,6 +66,25 @@ const BELUM: CampusAccount = {
   prodi: 'EI',
 };
 
+/** A provider account whose address the provider has not verified (users may type their own). */
+const TIDAK_TERVERIFIKASI: CampusAccount = {
+  sub: 'siswa-0007',
+  email: 'hendra@mahasiswa.kampus.test',
+  email_verified: false,
+  name: 'Pengaku Bayu',
+  nim: '21900777',
+  prodi: 'EI',
+};
+/** Their NIM was taken by a registration that never confirmed its address. */
+const DISEROBOT: CampusAccount = {
+  sub: 'siswa-0008',
+  email: 'gita@mahasiswa.kampus.test',
+  email_verified: true,
+  name: 'Gita Puspita',
+  nim: '21900888',
+  prodi: 'EI',
+};
+
 /** The master admin's own campus address: an admin never signs in around their password. */
 const ADMIN: CampusAccount = {
   sub: 'staf-0001',
@@ -84,7 +103,17 @@ test.beforeAll(async () => {
   const appUrl = `http://localhost:${port}`;
   idp = await startCampusIdp({
     redirectUri: `${appUrl}/api/auth/callback/kampus`,
-    accounts: [SISWA, TERDAFTAR, LAIN, TANPA_NIM, KEMBAR, BELUM, ADMIN],
+    accounts: [
+      SISWA,
+      TERDAFTAR,
+      LAIN,
+      TANPA_NIM,
+      KEMBAR,
+      BELUM,
+      ADMIN,
+      TIDAK_TERVERIFIKASI,
+      DISEROBOT,
+    ],
   });
   server = await startOwnServer({
     PORT: String(port),
@@ -294,9 +323,22 @@ test('a NIM another account holds is refused, and no account is left behind', as
   const page = await newPage(browser);
   await ssoSignIn(page, KEMBAR);
   await expectRefused(page, /NIM dari SSO kampus sudah terdaftar pada akun lain/);
-  // Signing in again is refused the same way: nothing of the first attempt stayed.
-  await ssoSignIn(page, KEMBAR);
-  await expectRefused(page, /NIM dari SSO kampus sudah terdaftar pada akun lain/);
+  // Nothing of the attempt stayed: the address registers as a new one (a confirmation link, not
+  // the "already registered" mail an existing account's address gets).
+  const api = await request.newContext({ baseURL: server.url });
+  const registered = await api.post('/api/voters/register', {
+    data: {
+      namaLengkap: 'Penyusup Kembar',
+      nim: '21900999',
+      prodi: 'Elektro Mekanika',
+      email: KEMBAR.email,
+      password: 'sandi-kembar-1',
+      confirmPassword: 'sandi-kembar-1',
+    },
+  });
+  expect(registered.status()).toBe(202);
+  expect(await server.confirmationLink(KEMBAR.email)).toMatch(/^\/konfirmasi-email\?token=/);
+  await api.dispose();
   await page.context().close();
 });
 
@@ -316,7 +358,7 @@ test('an unconfirmed registration with the address is not taken over', async ({ 
   await server.confirmationLink(BELUM.email);
   const page = await newPage(browser);
   await ssoSignIn(page, BELUM);
-  await expectRefused(page, /belum dikonfirmasi/);
+  await expectRefused(page, /belum dapat ditautkan ke SSO kampus/);
   await api.dispose();
   await page.context().close();
 });
@@ -341,5 +383,38 @@ test("an admin's account is not signed in through SSO", async ({ browser }) => {
   const page = await newPage(browser);
   await ssoSignIn(page, ADMIN);
   await expectRefused(page, /Akun admin masuk dengan email dan kata sandi/);
+  await page.context().close();
+});
+
+test('an address the provider has not verified neither makes nor reaches an account', async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  await ssoSignIn(page, TIDAK_TERVERIFIKASI);
+  await expectRefused(page, /belum memverifikasi alamat email Anda/);
+  await page.context().close();
+});
+
+test('a NIM held by a registration nobody confirmed gives way to its SSO owner', async ({
+  browser,
+}) => {
+  const api = await request.newContext({ baseURL: server.url });
+  const squatted = await api.post('/api/voters/register', {
+    data: {
+      namaLengkap: 'Penyerobot',
+      nim: DISEROBOT.nim!,
+      prodi: 'Elektro Mekanika',
+      email: 'penyerobot@lain.test',
+      password: 'sandi-penyerobot-1',
+      confirmPassword: 'sandi-penyerobot-1',
+    },
+  });
+  expect(squatted.status()).toBe(202);
+  await server.confirmationLink('penyerobot@lain.test');
+  const page = await newPage(browser);
+  await ssoSignIn(page, DISEROBOT);
+  await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+  expect((await me(page)).voter).toMatchObject({ nim: DISEROBOT.nim, status: 'verified' });
+  await api.dispose();
   await page.context().close();
 });

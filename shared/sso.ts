@@ -29,7 +29,7 @@ const messages: Record<string, string> = {
   access_denied: 'Masuk dengan SSO kampus dibatalkan.',
   email_not_found: 'SSO kampus tidak mengirimkan alamat email Anda. Hubungi pengelola SSO kampus.',
   account_not_linked:
-    'Sudah ada akun dengan email ini yang belum dikonfirmasi. Buka tautan konfirmasi di email Anda atau masuk dengan kata sandi, lalu coba SSO lagi.',
+    'Sudah ada akun dengan email ini, tetapi belum dapat ditautkan ke SSO kampus: alamatnya harus terverifikasi di SSO kampus dan sudah dikonfirmasi di situs ini. Masuk dengan email dan kata sandi, atau buka tautan konfirmasi di email Anda.',
   email_domain_not_allowed: 'Email Anda bukan email kampus yang diizinkan untuk masuk dengan SSO.',
   nim_in_use:
     'NIM dari SSO kampus sudah terdaftar pada akun lain. Hubungi admin BEM untuk memeriksanya.',
@@ -37,6 +37,10 @@ const messages: Record<string, string> = {
     'NIM pada akun Anda berbeda dengan NIM dari SSO kampus. Hubungi admin BEM untuk memeriksanya.',
   admin_password:
     'Akun admin masuk dengan email dan kata sandi di halaman Masuk Admin, tidak lewat SSO kampus.',
+  second_factor_password:
+    'Akun ini memakai verifikasi dua langkah: masuk dengan email, kata sandi dan kode autentikator atau passkey, tidak lewat SSO kampus.',
+  email_not_verified:
+    'SSO kampus belum memverifikasi alamat email Anda, jadi akun tidak dapat dibuat atau ditautkan. Hubungi pengelola SSO kampus.',
   sso_unavailable: 'SSO kampus sedang tidak dapat digunakan. Silakan masuk dengan email.',
 };
 

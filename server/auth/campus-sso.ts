@@ -1,8 +1,8 @@
 import { defineRequestState } from '@better-auth/core/context';
 import type { BetterAuthOptions, BetterAuthPlugin } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import { landingPath } from '../../shared/landing.ts';
 import { normalizeNim } from '../../shared/nim.ts';
 import { SSO_PROVIDER_ID } from '../../shared/sso.ts';
@@ -22,6 +22,13 @@ const callbackState = defineRequestState<{
   profile: Record<string, unknown> | null;
   created: boolean;
 }>(() => ({ profile: null, created: false }));
+
+/** How long the start of the server waits for the provider's discovery document. */
+const DISCOVERY_AT_START_MS = 5_000;
+
+/** What a browser may send to start a campus sign-in (better-auth's endpoint takes much more). */
+const START_FIELDS = new Set(['provider', 'callbackURL', 'errorCallbackURL', 'disableRedirect']);
+const MAX_CALLBACK_LENGTH = 512;
 
 type ValidateUserInfo = NonNullable<NonNullable<BetterAuthOptions['user']>['validateUserInfo']>;
 
@@ -49,11 +56,21 @@ export function campusSso(config: CampusSso, deps: Deps) {
       );
       return { error: 'issuer_mismatch' };
     }
+    // An address the provider does not vouch for is nobody's proof of ownership: refused before
+    // any account is made or linked with it (a provider whose users choose their own address).
+    if (info.emailVerified !== true) return { error: 'email_not_verified' };
     const domain = String(info.email ?? '')
       .toLowerCase()
       .split('@')[1];
     if (config.emailDomains.length && !config.emailDomains.includes(domain ?? '')) {
       return { error: 'email_domain_not_allowed' };
+    }
+    // An admin, or anyone with a second factor, signs in with the password and that factor, never
+    // around them. (A new account has neither; these two actions run outside better-auth's
+    // transaction, so reading the database here is safe.)
+    if ((source.action === 'sign-in' || source.action === 'link-account') && info.id) {
+      const refused = await staffRefusal(deps.db, String(info.id));
+      if (refused) return { error: refused };
     }
     const state = await callbackState.get();
     state.profile = source.oauth.profile ?? null;
@@ -63,6 +80,27 @@ export function campusSso(config: CampusSso, deps: Deps) {
   const provisioning: BetterAuthPlugin = {
     id: 'campus-sso-provisioning',
     hooks: {
+      // The start takes a provider and where to go afterwards, nothing else: not an ID token
+      // obtained elsewhere (better-auth would sign it in without this site's request, state or
+      // nonce), not extra data stored with the state.
+      before: [
+        {
+          matcher: (ctx) => ctx.path === '/sign-in/social',
+          handler: createAuthMiddleware(async (ctx) => {
+            const body = (ctx.body ?? {}) as Record<string, unknown>;
+            const extra = Object.keys(body).filter((k) => !START_FIELDS.has(k));
+            const tooLong = ['callbackURL', 'errorCallbackURL'].some(
+              (k) =>
+                typeof body[k] === 'string' && (body[k] as string).length > MAX_CALLBACK_LENGTH,
+            );
+            if (extra.length || tooLong)
+              throw new APIError('BAD_REQUEST', {
+                code: 'VALIDATION_ERROR',
+                message: 'Invalid sign-in request',
+              });
+          }),
+        },
+      ],
       after: [
         {
           matcher: (ctx) => ctx.path === '/callback/:id' && ctx.params?.['id'] === SSO_PROVIDER_ID,
@@ -97,28 +135,71 @@ export function campusSso(config: CampusSso, deps: Deps) {
     },
   };
 
-  return {
-    plugins: [
-      genericOAuth({
-        config: [
-          {
-            providerId: SSO_PROVIDER_ID,
-            name: config.label,
-            discoveryUrl: `${config.issuer}/.well-known/openid-configuration`,
-            requireIdTokenVerification: true,
-            clientId: config.clientId,
-            clientSecret: config.clientSecret,
-            scopes: config.scopes,
-            pkce: true,
-            // An address the provider has not verified is proven by our own mailed link first.
-            requireEmailVerification: true,
-          },
-        ],
-      }),
-      provisioning,
+  const oauth = genericOAuth({
+    config: [
+      {
+        providerId: SSO_PROVIDER_ID,
+        name: config.label,
+        discoveryUrl: `${config.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+        requireIdTokenVerification: true,
+        clientId: config.clientId,
+        clientSecret: config.clientSecret,
+        scopes: config.scopes,
+        pkce: true,
+        // An address the provider has not verified is proven by our own mailed link first.
+        requireEmailVerification: true,
+      },
     ],
-    validateUserInfo,
-  };
+  });
+  return { plugins: [withDiscoveryDeadline(oauth, deps.logger), provisioning], validateUserInfo };
+}
+
+/**
+ * better-auth reads the provider's discovery document when it starts, with no time limit, and
+ * every request waits for that start: a provider that takes the connection and never answers would
+ * hold the whole site, voting included. Past a few seconds the provider is left for later: the
+ * plugin itself then tries again (10 s at most) when someone starts an SSO sign-in.
+ */
+function withDiscoveryDeadline(plugin: ReturnType<typeof genericOAuth>, logger: Logger) {
+  const init = plugin.init!.bind(plugin);
+  return {
+    ...plugin,
+    init: async (ctx: Parameters<typeof init>[0]) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), DISCOVERY_AT_START_MS);
+      });
+      const started = init(ctx);
+      const first = await Promise.race([started, late]);
+      clearTimeout(timer);
+      if (first !== 'late') return first;
+      started.catch(() => {});
+      logger.error('campus SSO: the provider did not answer at start; it is tried again on use');
+      return {
+        context: {
+          genericOAuthPendingDiscovery: new Map(
+            plugin.options.config.map((c) => [c.providerId, c]),
+          ),
+        },
+      };
+    },
+  } as typeof plugin;
+}
+
+/** Why an existing account may not sign in through SSO, or null. */
+async function staffRefusal(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({
+      twoFactor: user.twoFactorEnabled,
+      adminOff: admins.deactivatedAt,
+      admin: admins.userId,
+    })
+    .from(user)
+    .leftJoin(admins, eq(admins.userId, user.id))
+    .where(eq(user.id, userId));
+  if (row?.admin && !row.adminOff) return 'admin_password';
+  if (row?.twoFactor) return 'second_factor_password';
+  return null;
 }
 
 /**
@@ -172,6 +253,17 @@ async function provisionVoter(
       if (!nim?.ok || !prodi) return null;
       // A former admin's account does not become a voter by signing in.
       if (admin) return null;
+      // A registration with this NIM whose address was never confirmed gives way to the student
+      // the provider vouches for (as it would to a new registration once its link expired).
+      await tx
+        .delete(user)
+        .where(
+          and(
+            eq(user.emailVerified, false),
+            notExists(tx.select().from(admins).where(eq(admins.userId, user.id))),
+            sql`${user.id} in (select ${voters.userId} from ${voters} where ${nimHeldBy(nim.nim)} and ${voters.status} = 'pending')`,
+          ),
+        );
       const [holder] = await tx
         .select({ id: voters.userId })
         .from(voters)

@@ -30,12 +30,17 @@ const { validateUserInfo } = campusSso(config, {
 });
 
 /** validateUserInfo as better-auth calls it, with the issuer discovery gave. */
-function check(email: string, discoveredIssuer: string, providerId = 'kampus') {
+function check(
+  email: string,
+  discoveredIssuer: string,
+  providerId = 'kampus',
+  emailVerified = true,
+) {
   const ctx = { context: { socialProviders: [{ id: 'kampus', issuer: discoveredIssuer }] } };
   return runWithRequestState(new WeakMap(), () =>
     validateUserInfo(
       {
-        user: { email },
+        user: { email, emailVerified },
         source: { method: 'oauth', action: 'create-user', oauth: { providerId, profile: {} } },
       },
       ctx as never,
@@ -65,6 +70,12 @@ describe('campus SSO gate', () => {
       'dewi@xmahasiswa.kampus.ac.id',
     ])
       expect(await check(email, config.issuer)).toEqual({ error: 'email_domain_not_allowed' });
+  });
+
+  it('refuses an address the provider has not verified', async () => {
+    expect(await check('dewi@mahasiswa.kampus.ac.id', config.issuer, 'kampus', false)).toEqual({
+      error: 'email_not_verified',
+    });
   });
 
   it('leaves other sign-in methods alone', async () => {

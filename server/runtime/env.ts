@@ -118,7 +118,13 @@ const schema = z.object({
     emptyToUndefined,
     z.string().min(16, { error: 'minimal 16 karakter' }).optional(),
   ),
-  OIDC_ISSUER: urlSetting(['https', 'http'], 'https://sso.example.ac.id'),
+  OIDC_ISSUER: urlSetting(['https', 'http'], 'https://sso.example.ac.id').refine(
+    (v) =>
+      v === undefined ||
+      v.startsWith('https://') ||
+      /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(v),
+    { message: 'harus diawali https:// (http:// hanya untuk penyedia di mesin ini sendiri)' },
+  ),
   OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   OIDC_LABEL: z.preprocess(emptyToUndefined, z.string().max(60).optional()),
@@ -240,7 +246,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     sso:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {
-            issuer: e.OIDC_ISSUER.replace(/\/+$/, ''),
+            // Exactly as the provider writes it (some end in /): discovery must say the same.
+            issuer: e.OIDC_ISSUER,
             clientId: e.OIDC_CLIENT_ID,
             clientSecret: e.OIDC_CLIENT_SECRET,
             label: e.OIDC_LABEL ?? DEFAULT_SSO_LABEL,

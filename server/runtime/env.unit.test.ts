@@ -46,7 +46,7 @@ describe('loadEnv', () => {
   it('reads the campus SSO settings, with defaults, only when the three required ones are set', () => {
     expect(loadEnv({}).sso).toBeUndefined();
     const env = loadEnv({
-      OIDC_ISSUER: 'https://sso.kampus.ac.id/',
+      OIDC_ISSUER: 'https://sso.kampus.ac.id/realms/kampus/',
       OIDC_CLIENT_ID: 'bem',
       OIDC_CLIENT_SECRET: 'rahasia',
       OIDC_PRODI_MAP: 'TKN=Teknokimia Nuklir; ei = elektronika instrumentasi',
@@ -54,7 +54,7 @@ describe('loadEnv', () => {
       OIDC_AUTO_VERIFY: 'false',
     });
     expect(env.sso).toMatchObject({
-      issuer: 'https://sso.kampus.ac.id',
+      issuer: 'https://sso.kampus.ac.id/realms/kampus/',
       label: 'Masuk dengan SSO Kampus',
       nimClaim: 'nim',
       prodiClaim: 'prodi',
@@ -84,5 +84,27 @@ describe('loadEnv', () => {
       /OIDC_AUTO_VERIFY harus true atau false/,
     );
     expect(() => loadEnv({ OIDC_ISSUER: 'ftp://sso' })).toThrow(/OIDC_ISSUER/);
+    // Keys and discovery over plain HTTP only from this machine itself.
+    expect(() =>
+      loadEnv({
+        OIDC_ISSUER: 'http://sso.kampus.ac.id',
+        OIDC_CLIENT_ID: 'x',
+        OIDC_CLIENT_SECRET: 'y',
+      }),
+    ).toThrow(/OIDC_ISSUER harus diawali https:\/\//);
+    expect(() =>
+      loadEnv({
+        OIDC_ISSUER: 'http://localhost.penyerang.example',
+        OIDC_CLIENT_ID: 'x',
+        OIDC_CLIENT_SECRET: 'y',
+      }),
+    ).toThrow(/OIDC_ISSUER/);
+    expect(
+      loadEnv({
+        OIDC_ISSUER: 'http://127.0.0.1:8080',
+        OIDC_CLIENT_ID: 'x',
+        OIDC_CLIENT_SECRET: 'y',
+      }).sso?.issuer,
+    ).toBe('http://127.0.0.1:8080');
   });
 });

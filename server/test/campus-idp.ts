@@ -106,6 +106,12 @@ export async function startCampusIdp(opts: { redirectUri: string; accounts: Camp
     rewriteAnswer(fn: ((callback: URL) => void) | null) {
       redirect = fn;
     },
+    /** Any claims, signed with the provider's own key (a token as the provider would issue it). */
+    sign(claims: Record<string, unknown>) {
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: jwk.kid!, typ: 'JWT' })
+        .sign(privateKey);
+    },
     /** The claims of a token, altered, signed with the provider's own key. */
     async mint(idToken: string, change: Record<string, unknown>) {
       const claims = { ...decodeJwt(idToken), ...change };
