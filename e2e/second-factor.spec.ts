@@ -283,3 +283,54 @@ test('when the master requires 2FA, an admin without it is held on Keamanan Akun
     own.remove();
   }
 });
+
+test('after a password sign-in someone without a passkey is offered one, once', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const v = newVoter();
+  await registerAndConfirm(page, v);
+  // The confirmation link signed them in: no offer there (it follows a password sign-in).
+  const offer = page.getByRole('region', { name: 'Masuk lebih cepat dengan passkey' });
+  await expect(page.getByRole('heading', { name: /Halo/ })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+
+  // "Nanti Saja" closes it for this sign-in; going elsewhere ends it as well.
+  await logout(page);
+  await signIn(page, '/login-pemilih', v.email, v.password);
+  await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: 'Nanti Saja' }).click();
+  await expect(offer).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /Halo/ })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+
+  // Offered again at the next sign-in, and made right there.
+  await logout(page);
+  await signIn(page, '/login-pemilih', v.email, v.password);
+  await expect(offer).toBeVisible();
+  await shot(page, 'passkey-offer');
+  await offer.getByRole('button', { name: 'Buat Passkey' }).click();
+  await expect(offer.getByText('Passkey tersimpan di perangkat ini.')).toBeVisible();
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+
+  // With a passkey, the next password sign-in offers nothing.
+  await logout(page);
+  await signIn(page, '/login-pemilih', v.email, v.password);
+  await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+  await expect(page.getByRole('heading', { name: /Halo/ })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+});
