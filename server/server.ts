@@ -97,6 +97,7 @@ export async function startServer(
       logger,
       signInPerMinute: env.signInPerMinute,
       sso: env.sso,
+      background,
     });
     live = await PersonEvents.start(database, logger);
     turnout = await TurnoutEvents.start(database, logger);

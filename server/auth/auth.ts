@@ -16,6 +16,7 @@ import { CONFIRMATION_HOURS, sendConfirmation } from './confirmation.ts';
 import { secondFactorRules } from './second-factor.ts';
 import { eq } from 'drizzle-orm';
 import type { Passwords } from './passwords.ts';
+import type { BackgroundWork } from '../http/background.ts';
 import { campusSso } from './campus-sso.ts';
 import type { CampusSso } from './campus-sso-config.ts';
 
@@ -35,6 +36,8 @@ export type AuthOptions = {
   mailer: Mailer;
   logger: Logger;
   passwords: Passwords;
+  /** Where mail sent after the answer runs (its failures logged, waited for at shutdown). */
+  background: BackgroundWork;
   /**
    * Wrong sign-in attempts per minute per address (ten times as many per hour); right ones are
    * not counted, since a whole campus may share one NAT address.
@@ -76,7 +79,8 @@ export function createAuth(opts: AuthOptions) {
         const url = `${opts.publicUrl}/lupa-sandi?token=${encodeURIComponent(token)}`;
         // Not awaited: a known address must answer as fast as an unknown one. An inbox gets a few
         // reset mails an hour at most; past that the request is answered alike and sends nothing.
-        void (async () => {
+        // Background work, so shutdown (and a test's settled()) waits for it to reach the outbox.
+        opts.background.run('reset mail', async () => {
           if (!(await takeMailQuota(opts.db, 'reset-password', user.email))) {
             opts.logger.warn('reset mail not sent: the address had its hourly share');
             return;
@@ -85,7 +89,7 @@ export function createAuth(opts: AuthOptions) {
             to: user.email,
             ...resetPasswordMail({ name: user.name, url }),
           });
-        })().catch((err: unknown) => opts.logger.error({ err }, 'reset mail failed'));
+        });
       },
       // The mailed link proves the address: the account's failed sign-ins are forgiven.
       onPasswordReset: async ({ user: account }) => {
@@ -104,16 +108,18 @@ export function createAuth(opts: AuthOptions) {
       // The right password on an unconfirmed account sends the link again (capped per address).
       sendOnSignIn: true,
       sendVerificationEmail: async ({ user: account }) => {
-        void sendConfirmation(
-          {
-            db: opts.db,
-            secret: opts.secret,
-            mailer: opts.mailer,
-            logger: opts.logger,
-            publicUrl: opts.publicUrl,
-          },
-          account,
-        ).catch((err: unknown) => opts.logger.error({ err }, 'confirmation mail failed'));
+        opts.background.run('confirmation mail', () =>
+          sendConfirmation(
+            {
+              db: opts.db,
+              secret: opts.secret,
+              mailer: opts.mailer,
+              logger: opts.logger,
+              publicUrl: opts.publicUrl,
+            },
+            account,
+          ),
+        );
       },
     },
     // Accounts are created by our own endpoints (voter and committee registration, admin CLI),
