@@ -306,7 +306,7 @@ test('after a password sign-in someone without a passkey is offered one, once', 
   await expect(page.getByRole('heading', { name: /Halo/ })).toBeVisible();
   await expect(offer).toHaveCount(0);
 
-  // "Nanti Saja" closes it; it is offered once per sign-in (a reload does not bring it back).
+  // "Nanti Saja" closes it for this sign-in; going elsewhere ends it as well.
   await logout(page);
   await signIn(page, '/login-pemilih', v.email, v.password);
   await expect(page).toHaveURL(/\/dashboard-pemilih$/);

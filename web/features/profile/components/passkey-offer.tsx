@@ -9,8 +9,8 @@ import { useAddPasskey } from '../api/security.ts';
 
 /**
  * Offered once, on the page a password sign-in lands on, to someone who has no passkey yet and a
- * browser that can make one: "Buat Passkey" makes it right there; "Nanti Saja" closes it;
- * "Jangan Tawarkan Lagi" for good on this device. Keamanan Akun manages them afterwards.
+ * browser that can make one: "Buat Passkey" makes it right there; "Nanti Saja" closes it for this
+ * visit; "Jangan Tawarkan Lagi" for good on this device. Keamanan Akun manages them afterwards.
  */
 export function PasskeyOffer({ passkeys }: { passkeys: number }) {
   const add = useAddPasskey();
@@ -18,14 +18,13 @@ export function PasskeyOffer({ passkeys }: { passkeys: number }) {
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string>();
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
-  // Offered once, on the page the sign-in landed on: taken at once (a reload does not show it
-  // again), and going elsewhere is an answer too.
+  // Offered on the page the sign-in landed on only: going elsewhere is an answer too.
   const { pathname } = useLocation();
   const [landedOn] = useState(pathname);
   const movedOn = pathname !== landedOn;
   useEffect(() => {
-    if (open) endPasskeyOffer(false);
-  }, [open]);
+    if (movedOn) endPasskeyOffer(false);
+  }, [movedOn]);
   if (!open || movedOn || !supported || pathname === paths.keamananAkun) return null;
   if (passkeys > 0 && !saved) return null;
 
@@ -37,6 +36,7 @@ export function PasskeyOffer({ passkeys }: { passkeys: number }) {
     setError(undefined);
     try {
       await add.mutateAsync('Perangkat ini');
+      endPasskeyOffer(false);
       setSaved(true);
     } catch (err) {
       // The person closed the browser's own prompt: nothing to say but that nothing was made.
