@@ -1,7 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
-import { useHydrated } from '../../components/client-only.tsx';
 import { useUsageBeacon } from '../../features/usage/hooks/use-usage-beacon.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { loadable } from '../lazy.ts';
@@ -13,11 +12,6 @@ import { TopBar } from './top-bar.tsx';
 // its code loads only for them, beside the account menu's.
 const SessionEffects = loadable(() =>
   import('./session-effects.tsx').then((m) => m.SessionEffects),
-);
-
-// The passkey offered once after a password sign-in; its code loads only for someone signed in.
-const PasskeyOffer = loadable(() =>
-  import('../../features/profile/components/passkey-offer.tsx').then((m) => m.PasskeyOffer),
 );
 
 /** Loads the signed-in effects ahead (a signed-in page the server rendered is taken over at once). */
@@ -39,8 +33,6 @@ function ScrollToTop() {
 export function RootLayout() {
   const { pathname } = useLocation();
   const me = useMe();
-  // Only the browser knows whether a sign-in just happened in this tab (the offer's flag).
-  const hydrated = useHydrated();
   useUsageBeacon();
   return (
     <>
@@ -55,11 +47,6 @@ export function RootLayout() {
       ) : null}
       <TopBar />
       <main id="main" tabIndex={-1}>
-        {me.data?.user && hydrated ? (
-          <Suspense fallback={null}>
-            <PasskeyOffer passkeys={me.data.secondFactor.passkeys} />
-          </Suspense>
-        ) : null}
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingOverlay />}>
             <Outlet />

@@ -10,7 +10,6 @@ import { TextField } from '../../../components/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { landingPath, type Me } from '../api/get-me.ts';
-import { offerPasskeyAfterSignIn } from '../../../lib/passkey-offer.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { nextPath } from '../next-path.ts';
 import { CodeStep } from './code-step.tsx';
@@ -35,7 +34,6 @@ export function LoginForm({ registerLink }: { registerLink?: { to: string; label
   });
 
   const land = async (me: Me) => {
-    offerPasskeyAfterSignIn(me.secondFactor.passkeys);
     await navigate(nextPath(params.get('lanjut')) ?? landingPath(me), { replace: true });
   };
 
