@@ -206,18 +206,12 @@ test('first SSO sign-in creates a verified voter; the second lands on the dashbo
 test('SSO with the address of a confirmed password account signs into that account', async ({
   browser,
 }) => {
-  const api = await request.newContext({ baseURL: server.url });
-  const registered = await api.post('/api/voters/register', {
-    data: {
-      namaLengkap: TERDAFTAR.name,
-      nim: TERDAFTAR.nim,
-      prodi: 'Elektro Mekanika',
-      email: TERDAFTAR.email,
-      password: 'sandi-pemilih-1',
-      confirmPassword: 'sandi-pemilih-1',
-    },
-  });
-  expect(registered.status()).toBe(202);
+  const api = await registerWithPassword(
+    TERDAFTAR.name,
+    TERDAFTAR.nim!,
+    TERDAFTAR.email,
+    'sandi-pemilih-1',
+  );
   const link = await server.confirmationLink(TERDAFTAR.email);
   const token = new URL(link, server.url).searchParams.get('token')!;
   expect((await api.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)).ok()).toBe(
@@ -243,6 +237,28 @@ test('SSO with the address of a confirmed password account signs into that accou
   await api.dispose();
   await page.context().close();
 });
+
+/** A voter registration with a password (202: its confirmation link is mailed), by API. */
+async function registerWithPassword(
+  namaLengkap: string,
+  nim: string,
+  email: string,
+  password: string,
+) {
+  const api = await request.newContext({ baseURL: server.url });
+  const registered = await api.post('/api/voters/register', {
+    data: {
+      namaLengkap,
+      nim,
+      prodi: 'Elektro Mekanika',
+      email,
+      password,
+      confirmPassword: password,
+    },
+  });
+  expect(registered.status()).toBe(202);
+  return api;
+}
 
 /** After a refused SSO sign-in: back on the sign-in page, the reason shown, nobody signed in. */
 async function expectRefused(page: Page, message: RegExp) {
@@ -325,36 +341,24 @@ test('a NIM another account holds is refused, and no account is left behind', as
   await expectRefused(page, /NIM dari SSO kampus sudah terdaftar pada akun lain/);
   // Nothing of the attempt stayed: the address registers as a new one (a confirmation link, not
   // the "already registered" mail an existing account's address gets).
-  const api = await request.newContext({ baseURL: server.url });
-  const registered = await api.post('/api/voters/register', {
-    data: {
-      namaLengkap: 'Penyusup Kembar',
-      nim: '21900999',
-      prodi: 'Elektro Mekanika',
-      email: KEMBAR.email,
-      password: 'sandi-kembar-1',
-      confirmPassword: 'sandi-kembar-1',
-    },
-  });
-  expect(registered.status()).toBe(202);
+  const api = await registerWithPassword(
+    'Penyusup Kembar',
+    '21900999',
+    KEMBAR.email,
+    'sandi-kembar-1',
+  );
   expect(await server.confirmationLink(KEMBAR.email)).toMatch(/^\/konfirmasi-email\?token=/);
   await api.dispose();
   await page.context().close();
 });
 
 test('an unconfirmed registration with the address is not taken over', async ({ browser }) => {
-  const api = await request.newContext({ baseURL: server.url });
-  const registered = await api.post('/api/voters/register', {
-    data: {
-      namaLengkap: 'Orang Lain',
-      nim: '21900666',
-      prodi: 'Elektro Mekanika',
-      email: BELUM.email,
-      password: 'sandi-orang-lain-1',
-      confirmPassword: 'sandi-orang-lain-1',
-    },
-  });
-  expect(registered.status()).toBe(202);
+  const api = await registerWithPassword(
+    'Orang Lain',
+    '21900666',
+    BELUM.email,
+    'sandi-orang-lain-1',
+  );
   await server.confirmationLink(BELUM.email);
   const page = await newPage(browser);
   await ssoSignIn(page, BELUM);
@@ -398,18 +402,12 @@ test('an address the provider has not verified neither makes nor reaches an acco
 test('a NIM held by a registration nobody confirmed gives way to its SSO owner', async ({
   browser,
 }) => {
-  const api = await request.newContext({ baseURL: server.url });
-  const squatted = await api.post('/api/voters/register', {
-    data: {
-      namaLengkap: 'Penyerobot',
-      nim: DISEROBOT.nim!,
-      prodi: 'Elektro Mekanika',
-      email: 'penyerobot@lain.test',
-      password: 'sandi-penyerobot-1',
-      confirmPassword: 'sandi-penyerobot-1',
-    },
-  });
-  expect(squatted.status()).toBe(202);
+  const api = await registerWithPassword(
+    'Penyerobot',
+    DISEROBOT.nim!,
+    'penyerobot@lain.test',
+    'sandi-penyerobot-1',
+  );
   await server.confirmationLink('penyerobot@lain.test');
   const page = await newPage(browser);
   await ssoSignIn(page, DISEROBOT);

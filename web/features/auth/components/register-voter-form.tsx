@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PRODI } from '../../../../shared/people.ts';
 import {
   registerVoterSchema,
   type RegisterVoterInput,
 } from '../../../../shared/schemas/account.ts';
 import { Alert } from '../../../components/alert.tsx';
+import { StudentFields } from './student-fields.tsx';
 import { Link } from '../../../components/link.tsx';
-import { SelectField, TextField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -79,26 +79,17 @@ export function RegisterVoterForm() {
   return (
     <form method="post" onSubmit={onSubmit} noValidate>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
-      <TextField
-        label="Nama Lengkap"
-        autoComplete="name"
-        error={e.namaLengkap?.message}
-        {...register('namaLengkap')}
-      />
-      <TextField
-        label="NIM"
-        inputMode="numeric"
-        autoComplete="off"
-        hint="8–12 digit angka, sesuai kartu mahasiswa. Angka 0 di depan tidak disimpan: 022300145 tercatat sebagai 22300145, NIM yang sama."
-        error={e.nim?.message}
-        {...register('nim')}
-      />
-      <SelectField
-        label="Program Studi"
-        options={PRODI}
-        placeholder="Pilih Program Studi"
-        error={e.prodi?.message}
-        {...register('prodi')}
+      <StudentFields
+        fields={{
+          namaLengkap: register('namaLengkap'),
+          nim: register('nim'),
+          prodi: register('prodi'),
+        }}
+        errors={{
+          namaLengkap: e.namaLengkap?.message,
+          nim: e.nim?.message,
+          prodi: e.prodi?.message,
+        }}
       />
       <TextField
         label="Email"

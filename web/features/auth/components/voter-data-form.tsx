@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { PRODI } from '../../../../shared/people.ts';
 import { voterDataSchema, type VoterDataInput } from '../../../../shared/schemas/account.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { SelectField, TextField } from '../../../components/form-field.tsx';
+import { StudentFields } from './student-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useCreateOwnVoter } from '../api/create-own-voter.ts';
@@ -40,26 +39,17 @@ export function VoterDataForm({ name }: { name: string }) {
   return (
     <form method="post" onSubmit={onSubmit} noValidate>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
-      <TextField
-        label="Nama Lengkap"
-        autoComplete="name"
-        error={e.namaLengkap?.message}
-        {...register('namaLengkap')}
-      />
-      <TextField
-        label="NIM"
-        inputMode="numeric"
-        autoComplete="off"
-        hint="8–12 digit angka, sesuai kartu mahasiswa."
-        error={e.nim?.message}
-        {...register('nim')}
-      />
-      <SelectField
-        label="Program Studi"
-        options={PRODI}
-        placeholder="Pilih Program Studi"
-        error={e.prodi?.message}
-        {...register('prodi')}
+      <StudentFields
+        fields={{
+          namaLengkap: register('namaLengkap'),
+          nim: register('nim'),
+          prodi: register('prodi'),
+        }}
+        errors={{
+          namaLengkap: e.namaLengkap?.message,
+          nim: e.nim?.message,
+          prodi: e.prodi?.message,
+        }}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Menyimpan...' : 'Simpan Data Pemilih'}
