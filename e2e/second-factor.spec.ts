@@ -51,6 +51,39 @@ async function newAdmin(
   return admin;
 }
 
+/** Chromium's virtual authenticator, standing in for the phone's or laptop's own. */
+async function addAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+/** Adds a passkey from Keamanan Akun (the page's authenticator makes it). */
+async function addPasskeyOn(page: Page, base: string, name: string) {
+  await page.goto(`${base}/keamanan-akun`);
+  await page.getByLabel('Nama Passkey').fill(name);
+  await page.getByRole('button', { name: 'Tambah Passkey' }).click();
+  await expect(page.getByText('Passkey berhasil ditambahkan.')).toBeVisible();
+}
+
+/** Email and password on the admins' sign-in page. */
+async function passwordSignIn(page: Page, base: string, who: { email: string; password: string }) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Kata Sandi').fill(who.password);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+}
+
 /** Turns the authenticator app on from Keamanan Akun; answers the secret and the recovery codes. */
 async function enrolAuthenticator(page: Page, password: string, name: string) {
   await page.getByLabel('Kata Sandi Akun').fill(password);
@@ -141,19 +174,7 @@ test(
   'a voter adds a passkey, renames it, signs in with it, and removes it',
   { tag: '@phone' },
   async ({ page }, info) => {
-    // Chromium's virtual authenticator stands in for the phone's or laptop's own.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    const { cdp, authenticatorId } = await addAuthenticator(page);
     const v = newVoter();
     await registerAndConfirm(page, v);
     await page.goto('/keamanan-akun');
@@ -237,10 +258,7 @@ test('when the master requires 2FA, an admin without it is held on Keamanan Akun
     const admin = await newAdmin(own.url, api, (email) =>
       own.mailedLink(email, /https?:\/\/\S+\/lupa-sandi\?token=[A-Za-z0-9]+/),
     );
-    await page.goto(`${own.url}/login`);
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Kata Sandi').fill(admin.password);
-    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await passwordSignIn(page, own.url, admin);
     await expect(page).toHaveURL(/\/keamanan-akun$/);
     await expect(page.getByText(/Master admin mewajibkan aplikasi autentikator/)).toBeVisible();
     // Held: the admin area sends them back, and the server refuses their admin requests.
@@ -256,10 +274,7 @@ test('when the master requires 2FA, an admin without it is held on Keamanan Akun
 
     // Lost the phone: the master resets it from Kelola Admin; the admin is signed out everywhere.
     const masterPage = await page.context().browser()!.newPage();
-    await masterPage.goto(`${own.url}/login`);
-    await masterPage.getByLabel('Email').fill(master.email);
-    await masterPage.getByLabel('Kata Sandi').fill(master.password);
-    await masterPage.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await passwordSignIn(masterPage, own.url, master);
     await masterPage.getByLabel('Kode Autentikator').fill(await codeFor(masterSecret));
     await masterPage.getByRole('button', { name: 'Verifikasi' }).click();
     await expect(masterPage).toHaveURL(/\/admin$/);
@@ -279,6 +294,82 @@ test('when the master requires 2FA, an admin without it is held on Keamanan Akun
     await masterPage.close();
     expect((await (await page.request.get(`${own.url}/api/me`)).json()).user).toBeNull();
   } finally {
+    await own.stop();
+    own.remove();
+  }
+});
+
+test('when the master requires passkeys, an admin who has one signs in with it, never with the password alone', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const master = {
+    email: 'master.passkey@bem.test',
+    password: 'sandi-master-passkey',
+    name: 'Master Passkey',
+  };
+  const own = await startOwnServer({
+    ADMIN_EMAIL: master.email,
+    ADMIN_PASSWORD: master.password,
+    ADMIN_NAME: master.name,
+  });
+  // Each person their own browser and device (a virtual authenticator of their own).
+  const masterContext = await browser.newContext();
+  try {
+    // Signed in before the requirement (after it, only the passkey signs the master in).
+    const api = await client(own.url);
+    await ok(api.post('/api/auth/sign-in/email', { data: master }));
+    const masterPage = await masterContext.newPage();
+    await addAuthenticator(masterPage);
+    await passwordSignIn(masterPage, own.url, master);
+    await expect(masterPage).toHaveURL(/\/admin$/);
+    await addPasskeyOn(masterPage, own.url, 'Laptop Master');
+    await masterPage.goto(`${own.url}/admin`);
+    await masterPage.getByLabel('Wajibkan passkey untuk admin').check();
+    await masterPage.getByRole('button', { name: 'Simpan Pengaturan Keamanan' }).click();
+    await expect(masterPage.getByText('Pengaturan keamanan admin disimpan.')).toBeVisible();
+
+    const admin = await newAdmin(own.url, api, (email) =>
+      own.mailedLink(email, /https?:\/\/\S+\/lupa-sandi\?token=[A-Za-z0-9]+/),
+    );
+    // No passkey yet: the password lets them in, held on Keamanan Akun until they add one.
+    await addAuthenticator(page);
+    await passwordSignIn(page, own.url, admin);
+    await expect(page).toHaveURL(/\/keamanan-akun$/);
+    await expect(page.getByText(/Master admin mewajibkan passkey/)).toBeVisible();
+    await addPasskeyOn(page, own.url, 'Laptop Admin');
+    await page.goto(`${own.url}/admin`);
+    await expect(page).toHaveURL(/\/admin$/);
+
+    // From now on the password alone is refused, with the way in named (here: someone with the
+    // password on another computer).
+    const elsewhere = await browser.newContext();
+    try {
+      const other = await elsewhere.newPage();
+      await passwordSignIn(other, own.url, admin);
+      await expect(
+        other.getByText(
+          'Master admin mewajibkan passkey untuk setiap admin: masuk dengan tombol "Masuk dengan Passkey", bukan dengan kata sandi.',
+        ),
+      ).toBeVisible();
+      await expect(other).toHaveURL(/\/login$/);
+      expect((await (await other.request.get(`${own.url}/api/me`)).json()).user).toBeNull();
+      await shot(other, 'passkey-required-login');
+    } finally {
+      await elsewhere.close();
+    }
+
+    // Their own browser offers the passkey in the email field's suggestions (the virtual
+    // authenticator picks it at once): signed in, and the admin area opens.
+    await logout(page);
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await page.goto(`${own.url}/login`);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard BEM' })).toBeVisible();
+    expect((await page.request.get(`${own.url}/api/admins/me`)).status()).toBe(200);
+  } finally {
+    await masterContext.close();
     await own.stop();
     own.remove();
   }

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_SECURITY,
   requiredFactors,
@@ -7,7 +7,7 @@ import {
   type SecuritySettings,
 } from '../../shared/site.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { passkey, session, siteSettings, twoFactor, user } from '../db/schema/index.ts';
+import { admins, passkey, session, siteSettings, twoFactor, user } from '../db/schema/index.ts';
 
 /** The master's security setting as stored, or nothing required. */
 export async function readSecurityPolicy(db: Db | Tx): Promise<SecuritySettings> {
@@ -57,6 +57,24 @@ export async function adminHold(db: Db, userId: string): Promise<SecondFactor[]>
   const parsed = securitySettingsSchema.safeParse(row.setting);
   const policy = parsed.success ? parsed.data : DEFAULT_SECURITY;
   return missingFactors(policy, { totp: row.totp, passkeys: Number(row.passkeys) });
+}
+
+/**
+ * Whether this account may start a session only with a passkey: an active admin who has one while
+ * the master requires passkeys (their password, with or without an authenticator code, is then not
+ * enough). One query.
+ */
+export async function passkeyOnly(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      setting: sql<unknown>`(select ${siteSettings.value} from ${siteSettings} where ${siteSettings.key} = 'security')`,
+      passkeys: sql<number>`(select count(*)::int from ${passkey} where ${passkey.userId} = ${userId})`,
+    })
+    .from(admins)
+    .where(and(eq(admins.userId, userId), isNull(admins.deactivatedAt)));
+  if (!row || Number(row.passkeys) === 0) return false;
+  const parsed = securitySettingsSchema.safeParse(row.setting);
+  return parsed.success && parsed.data.requirePasskeyForAdmins;
 }
 
 /**

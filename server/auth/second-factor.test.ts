@@ -83,6 +83,41 @@ async function lastAudit(action: string) {
   return row;
 }
 
+/** A stored passkey row (its key is never checked here: no test below signs in with it). */
+const fakePasskey = (userId: string, n: number) => ({
+  id: `pk-${userId}-${n}`,
+  name: `Kunci ${n}`,
+  publicKey: 'cHVibGlj',
+  userId,
+  credentialID: `cred-${userId}-${n}`,
+  counter: 0,
+  deviceType: 'singleDevice',
+  backedUp: false,
+  transports: 'internal',
+});
+
+/**
+ * Sets the master's requirement for the length of `run`, then turns it off again (the master has
+ * a passkey first: nobody may require what they lack themselves).
+ */
+async function whileRequired(
+  policy: { requireTotpForAdmins: boolean; requirePasskeyForAdmins: boolean },
+  run: () => Promise<void>,
+) {
+  await db
+    .insert(passkey)
+    .values(fakePasskey(await userIdOf('master.2fa@bem.test'), 1))
+    .onConflictDoNothing();
+  expect((await master.request('PUT', '/api/site/security', { json: policy })).status).toBe(200);
+  try {
+    await run();
+  } finally {
+    await master.request('PUT', '/api/site/security', {
+      json: { requireTotpForAdmins: false, requirePasskeyForAdmins: false },
+    });
+  }
+}
+
 describe('authenticator app (TOTP)', () => {
   it('is turned on by a first code from the shared secret, with ten recovery codes and an audit entry', async () => {
     const a = await newAdmin();
@@ -303,17 +338,6 @@ describe('what the master requires of admins', () => {
 
   it('holds an admin without a passkey when passkeys are required, and keeps their last one', async () => {
     const masterId = await userIdOf('master.2fa@bem.test');
-    const fakePasskey = (userId: string, n: number) => ({
-      id: `pk-${userId}-${n}`,
-      name: `Kunci ${n}`,
-      publicKey: 'cHVibGlj',
-      userId,
-      credentialID: `cred-${userId}-${n}`,
-      counter: 0,
-      deviceType: 'singleDevice',
-      backedUp: false,
-      transports: 'internal',
-    });
     await db.insert(passkey).values(fakePasskey(masterId, 1));
     const saved = await master.request('PUT', '/api/site/security', {
       json: { requireTotpForAdmins: false, requirePasskeyForAdmins: true },
@@ -351,6 +375,77 @@ describe('what the master requires of admins', () => {
         json: { requireTotpForAdmins: false, requirePasskeyForAdmins: false },
       });
     }
+  });
+
+  it('lets an admin who has a passkey sign in only with it while passkeys are required', async () => {
+    const a = await newAdmin();
+    const adminId = await userIdOf(a.email);
+    await db.insert(passkey).values(fakePasskey(adminId, 1));
+    const sessionsOf = async () =>
+      (await db.select().from(session).where(eq(session.userId, adminId))).length;
+    const refusedMessage =
+      'Master admin mewajibkan passkey untuk setiap admin: masuk dengan tombol "Masuk dengan Passkey", bukan dengan kata sandi.';
+
+    // Without the requirement the password still works.
+    expect((await app.client().signIn(a.email, a.password)).status).toBe(200);
+    // A code step already begun when the requirement comes (password and code, then refused).
+    const { totpURI, backupCodes } = await enrol(a.client, a.password);
+    const midCode = app.client();
+    const midBackup = app.client();
+    expect(await pendingCode(midCode, a)).toBe(true);
+    expect(await pendingCode(midBackup, a)).toBe(true);
+
+    await whileRequired(
+      { requireTotpForAdmins: false, requirePasskeyForAdmins: true },
+      async () => {
+        const before = await sessionsOf();
+        const c = app.client();
+        const res = await c.signIn(a.email, a.password);
+        expect(res.status).toBe(403);
+        expect(await errorOf(res)).toEqual({
+          code: 'PASSKEY_SIGN_IN_REQUIRED',
+          message: refusedMessage,
+        });
+        expect((await meOf(c)).user).toBeNull();
+        // A wrong password tells nothing of the requirement.
+        const wrong = await app.client().signIn(a.email, 'bukan-sandinya');
+        expect(wrong.status).toBe(401);
+        expect((await errorOf(wrong)).code).not.toBe('PASSKEY_SIGN_IN_REQUIRED');
+
+        const code = await midCode.post('/api/auth/two-factor/verify-totp', {
+          code: await codeFor(totpURI),
+        });
+        expect(code.status).toBe(403);
+        expect((await errorOf(code)).message).toBe(refusedMessage);
+        const backup = await midBackup.post('/api/auth/two-factor/verify-backup-code', {
+          code: backupCodes[0],
+        });
+        expect(backup.status).toBe(403);
+        expect((await meOf(midCode)).user).toBeNull();
+        expect((await meOf(midBackup)).user).toBeNull();
+        expect(await sessionsOf()).toBe(before);
+
+        // The session they already hold stays theirs, and may be renewed (a new password).
+        expect((await meOf(a.client)).admin?.role).toBe('admin');
+        const changed = await a.client.post('/api/auth/change-password', {
+          currentPassword: a.password,
+          newPassword: `${a.password}-baru`,
+          revokeOtherSessions: true,
+        });
+        expect(changed.status).toBe(200);
+        expect((await meOf(a.client)).admin?.role).toBe('admin');
+
+        // Others are not touched: an admin with no passkey yet signs in (and is held to add one),
+        // a voter with a passkey signs in with the password.
+        const b = await newAdmin();
+        expect((await meOf(b.client)).secondFactor.hold).toEqual(['passkey']);
+        const v = await app.client().registerVoter();
+        await db.insert(passkey).values(fakePasskey(await userIdOf(v.email), 1));
+        expect((await app.client().signIn(v.email, v.password)).status).toBe(200);
+      },
+    );
+    // The requirement lifted, the password (the new one) works again.
+    expect((await app.client().signIn(a.email, `${a.password}-baru`)).status).toBe(200);
   });
 
   it('lets the master reset the second factors of an admin who lost their device', async () => {

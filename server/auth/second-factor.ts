@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { passkey } from '../db/schema/index.ts';
 import { loadActor, type Actor } from './actor.ts';
-import { factorsOf, readSecurityPolicy } from './second-factor-policy.ts';
+import { factorsOf, passkeyOnly, readSecurityPolicy } from './second-factor-policy.ts';
 
 /** Codes this module answers with; their messages are Indonesian already (the bridge keeps them). */
 export const SECOND_FACTOR_CODES = new Set([
@@ -19,6 +19,7 @@ export const SECOND_FACTOR_CODES = new Set([
   'TOTP_NOT_ALLOWED',
   'SECOND_FACTOR_REQUIRED',
   'PASSKEY_UNKNOWN',
+  'PASSKEY_SIGN_IN_REQUIRED',
 ]);
 
 export const SECOND_FACTOR_MESSAGES = {
@@ -28,6 +29,8 @@ export const SECOND_FACTOR_MESSAGES = {
     'Master admin mewajibkan aplikasi autentikator (2FA) untuk setiap admin, sehingga 2FA tidak dapat dinonaktifkan.',
   PASSKEY_REQUIRED:
     'Master admin mewajibkan passkey untuk setiap admin: tambahkan passkey lain sebelum menghapus yang terakhir.',
+  PASSKEY_SIGN_IN_REQUIRED:
+    'Master admin mewajibkan passkey untuk setiap admin: masuk dengan tombol "Masuk dengan Passkey", bukan dengan kata sandi.',
 } as const;
 
 const refuse = (code: string, message: string) => new APIError('FORBIDDEN', { code, message });
@@ -54,6 +57,10 @@ type Seen = { actor: Actor | null; totpBefore: boolean; passkeyName: string | nu
  * - only admins and committee members may turn on an authenticator (voters get passkeys);
  * - what the master requires of admins cannot be taken away: no disabling a required
  *   authenticator, no removing the last passkey when passkeys are required;
+ * - an admin who has a passkey while the master requires passkeys signs in with it only: no
+ *   session starts for them any other way (password, authenticator or recovery code, email link),
+ *   except one that replaces the session they already hold (a changed password, a new
+ *   authenticator);
  * - enabling and disabling an authenticator, new recovery codes, a recovery code used to sign
  *   in, and staff passkeys added or removed are written to the audit log.
  */
@@ -63,6 +70,27 @@ export function secondFactorRules(opts: { db: Db }): BetterAuthPlugin {
 
   return {
     id: 'second-factor-rules',
+    init: () => ({
+      options: {
+        databaseHooks: {
+          session: {
+            create: {
+              // Every way into a session passes here, after its own check (the password is
+              // verified before): the refusal tells nothing to someone without the password.
+              before: async (created, ctx) => {
+                if (!ctx || ctx.path === '/passkey/verify-authentication') return;
+                if (ctx.context.session?.user.id === created.userId) return;
+                if (await passkeyOnly(db, created.userId))
+                  throw refuse(
+                    'PASSKEY_SIGN_IN_REQUIRED',
+                    SECOND_FACTOR_MESSAGES.PASSKEY_SIGN_IN_REQUIRED,
+                  );
+              },
+            },
+          },
+        },
+      },
+    }),
     hooks: {
       before: [
         {

@@ -40,7 +40,10 @@ function SecurityForm({ saved }: { saved: SecuritySettings }) {
       </div>
       <div className="field check-field">
         <label>{toggle('requirePasskeyForAdmins')} Wajibkan passkey untuk admin</label>
-        <p className="field-hint">Setiap admin harus mendaftarkan minimal satu passkey.</p>
+        <p className="field-hint">
+          Setiap admin harus mendaftarkan minimal satu passkey, lalu hanya dapat masuk dengan
+          passkey (kata sandi saja ditolak).
+        </p>
       </div>
       <button type="submit" className="btn btn-primary" disabled={save.isPending}>
         {save.isPending ? 'Menyimpan...' : 'Simpan Pengaturan Keamanan'}

@@ -4,7 +4,7 @@ import { useHydrated } from '../../../components/client-only.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import type { Me } from '../api/get-me.ts';
 import { browserHasPasskeys, isPasskeyCancel } from '../../../lib/passkey.ts';
-import { signInWithPasskey, usePasskeySignIn } from '../api/second-step.ts';
+import { usePasskeySignIn } from '../api/second-step.ts';
 
 /** True in a browser that can use passkeys (never while the server renders). */
 function usePasskeySupport() {
@@ -20,6 +20,8 @@ function usePasskeySupport() {
 export function PasskeySignIn({ onSignedIn }: { onSignedIn: (me: Me) => Promise<void> | void }) {
   const supported = usePasskeySupport();
   const passkey = usePasskeySignIn();
+  // Its own mutation: it waits in the background and must not hold the button's pending state.
+  const { mutateAsync: autofillSignIn } = usePasskeySignIn();
   const [error, setError] = useState<string>();
 
   // Conditional UI: a passkey chosen from the email field's suggestions signs in at once. The
@@ -31,7 +33,9 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (me: Me) => Promise<
       const { browserSupportsWebAuthnAutofill } = await import('@simplewebauthn/browser');
       if (!live || !(await browserSupportsWebAuthnAutofill())) return;
       try {
-        const me = await signInWithPasskey(true);
+        // Through the session mutation, as the button: the new person's records replace the
+        // cache before landing (else the landing page still sees nobody signed in).
+        const me = await autofillSignIn(true);
         if (live) await onSignedIn(me);
       } catch {
         // Cancelled, replaced by the button, or refused: the button says why when pressed.
