@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_MASTER } from './support/accounts.ts';
-import { logout, signIn, waitForMail } from './support/fixtures.ts';
+import { expectNoSideScroll, logout, signIn, waitForMail } from './support/fixtures.ts';
 
 /** A signed-in API client with its own cookies that sends the site's Origin. */
 async function apiAs(email: string, password: string) {
@@ -20,15 +20,6 @@ function uniqueName() {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   const part = Array.from({ length: 6 }, () => letters[crypto.randomInt(0, 26)]).join('');
   return `Dewi ${part[0]!.toUpperCase()}${part.slice(1)}`;
-}
-
-/** The page fits its width: nothing scrolls sideways. */
-async function expectNoSideScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(width);
 }
 
 const isPhone = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true }).isVisible();

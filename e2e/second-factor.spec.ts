@@ -4,7 +4,15 @@ import { createOTP } from '@better-auth/utils/otp';
 import { expect, test, type Page } from '@playwright/test';
 import { client, ok } from './support/api.ts';
 import { signedInMaster } from './support/election-api.ts';
-import { logout, newVoter, registerAndConfirm, signIn, waitForMail } from './support/fixtures.ts';
+import {
+  expectNoSideScroll,
+  logout,
+  newVoter,
+  registerAndConfirm,
+  signIn,
+  waitForMail,
+} from './support/fixtures.ts';
+import { layoutShift } from './support/layout-shift.ts';
 import { startOwnServer } from './support/own-server.ts';
 
 /** The code an authenticator app shows now for a secret typed from the screen. */
@@ -196,8 +204,14 @@ test(
     await expect(list).toContainText('HP Pribadi');
     await shot(page, `passkeys-${info.project.name}`);
 
-    // Signing in with it: no email, no password.
+    // Signing in with it: no email, no password. (In a browser without passkey suggestions in the
+    // email field, where the button is the way; the suggestions are the admins' test below.)
     await logout(page);
+    await page.addInitScript(() => {
+      Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', {
+        value: () => Promise.resolve(false),
+      });
+    });
     await page.goto('/login-pemilih');
     await page.getByRole('button', { name: 'Masuk dengan Passkey' }).click();
     await expect(page).toHaveURL(/\/dashboard-pemilih$/);
@@ -373,4 +387,81 @@ test('when the master requires passkeys, an admin who has one signs in with it, 
     await own.stop();
     own.remove();
   }
+});
+
+test(
+  'after a password sign-in someone without a passkey is offered one, on the page it lands on, once',
+  { tag: '@phone' },
+  async ({ page }, info) => {
+    const { cdp, authenticatorId } = await addAuthenticator(page);
+    const offer = page.getByRole('region', { name: 'Masuk lebih cepat dengan passkey' });
+    const greeting = page.getByRole('heading', { level: 1, name: /Halo/ });
+    const v = newVoter();
+    await registerAndConfirm(page, v);
+    // The confirmation link signed them in: no offer there (it follows a password sign-in).
+    await expect(greeting).toBeVisible();
+    await expect(offer).toHaveCount(0);
+
+    // Offered on the landing page, arriving with it (nothing on the page moves), above it.
+    await logout(page);
+    await signIn(page, '/login-pemilih', v.email, v.password);
+    await expect(page).toHaveURL(/\/dashboard-pemilih$/);
+    await expect(offer).toBeVisible();
+    await expect(greeting).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShift(page)).toBeLessThan(0.02);
+    await expectNoSideScroll(page);
+    await shot(page, `passkey-offer-${info.project.name}`);
+    // "Nanti Saja" closes it; the keyboard goes on from the page's content; a reload does not
+    // bring it back.
+    await offer.getByRole('button', { name: 'Nanti Saja' }).click();
+    await expect(offer).toHaveCount(0);
+    await expect(page.locator('#main')).toBeFocused();
+    await page.reload();
+    await expect(greeting).toBeVisible();
+    await expect(offer).toHaveCount(0);
+
+    // Going elsewhere is an answer too: it is not there on coming back.
+    await logout(page);
+    await signIn(page, '/login-pemilih', v.email, v.password);
+    await expect(offer).toBeVisible();
+    await offer.getByRole('link', { name: 'Keamanan Akun' }).click();
+    await expect(page).toHaveURL(/\/keamanan-akun$/);
+    await expect(offer).toHaveCount(0);
+    await page.goBack();
+    await expect(greeting).toBeVisible();
+    await expect(offer).toHaveCount(0);
+
+    // Offered again at the next sign-in, and made right there.
+    await logout(page);
+    await signIn(page, '/login-pemilih', v.email, v.password);
+    await offer.getByRole('button', { name: 'Buat Passkey' }).click();
+    await expect(offer.getByText(/Passkey tersimpan di perangkat ini\./)).toBeVisible();
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    await offer.getByRole('button', { name: 'Tutup' }).click();
+    await expect(offer).toHaveCount(0);
+
+    // With a passkey, a password sign-in offers nothing.
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    await logout(page);
+    await signIn(page, '/login-pemilih', v.email, v.password);
+    await expect(greeting).toBeVisible();
+    await expect(offer).toHaveCount(0);
+  },
+);
+
+test('"Jangan Tawarkan Lagi" ends the offer on this device for good', async ({ page }) => {
+  await addAuthenticator(page);
+  const offer = page.getByRole('region', { name: 'Masuk lebih cepat dengan passkey' });
+  const v = newVoter();
+  await registerAndConfirm(page, v);
+  await logout(page);
+  await signIn(page, '/login-pemilih', v.email, v.password);
+  await offer.getByRole('button', { name: 'Jangan Tawarkan Lagi' }).click();
+  await expect(offer).toHaveCount(0);
+  await logout(page);
+  await signIn(page, '/login-pemilih', v.email, v.password);
+  await expect(page.getByRole('heading', { level: 1, name: /Halo/ })).toBeVisible();
+  await expect(offer).toHaveCount(0);
 });

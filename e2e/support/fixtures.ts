@@ -128,3 +128,12 @@ export async function expectSignedOut(page: Page) {
   await expect(page.getByRole('button', { name: 'Menu akun' })).toHaveCount(0);
   if (await hamburger.isVisible()) await hamburger.click();
 }
+
+/** The page fits its width: nothing scrolls sideways. */
+export async function expectNoSideScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}

@@ -3,6 +3,8 @@ import { Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { useUsageBeacon } from '../../features/usage/hooks/use-usage-beacon.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
+import { paths } from '../../config/paths.ts';
+import { registerPasskeyOfferLoader, usePasskeyOfferAt } from '../../lib/passkey-offer.ts';
 import { loadable } from '../lazy.ts';
 import { RouteErrorBoundary } from '../route-error.tsx';
 import { Footer } from './footer.tsx';
@@ -13,6 +15,12 @@ import { TopBar } from './top-bar.tsx';
 const SessionEffects = loadable(() =>
   import('./session-effects.tsx').then((m) => m.SessionEffects),
 );
+
+// The passkey offered once after a password sign-in; its code loads during that sign-in.
+const PasskeyOffer = loadable(() =>
+  import('../../features/profile/components/passkey-offer.tsx').then((m) => m.PasskeyOffer),
+);
+registerPasskeyOfferLoader(() => PasskeyOffer.preload());
 
 /** Loads the signed-in effects ahead (a signed-in page the server rendered is taken over at once). */
 export const preloadSessionEffects = () => SessionEffects.preload();
@@ -33,6 +41,7 @@ function ScrollToTop() {
 export function RootLayout() {
   const { pathname } = useLocation();
   const me = useMe();
+  const offerPasskey = usePasskeyOfferAt(pathname) && pathname !== paths.keamananAkun;
   useUsageBeacon();
   return (
     <>
@@ -47,6 +56,11 @@ export function RootLayout() {
       ) : null}
       <TopBar />
       <main id="main" tabIndex={-1}>
+        {me.data?.user && offerPasskey ? (
+          <Suspense fallback={null}>
+            <PasskeyOffer />
+          </Suspense>
+        ) : null}
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingOverlay />}>
             <Outlet />

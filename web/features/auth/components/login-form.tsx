@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { landingPath, type Me } from '../api/get-me.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { nextPath } from '../next-path.ts';
+import { offerPasskeyAfterSignIn } from '../../../lib/passkey-offer.ts';
 import { CodeStep } from './code-step.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 
@@ -34,7 +35,14 @@ export function LoginForm({ registerLink }: { registerLink?: { to: string; label
   });
 
   const land = async (me: Me) => {
-    await navigate(nextPath(params.get('lanjut')) ?? landingPath(me), { replace: true });
+    const to = nextPath(params.get('lanjut')) ?? landingPath(me);
+    await navigate(to, { replace: true });
+  };
+  // A password sign-in (with its code step, if any) offers a passkey on the page it lands on.
+  const landAfterPassword = async (me: Me) => {
+    const to = nextPath(params.get('lanjut')) ?? landingPath(me);
+    await offerPasskeyAfterSignIn(me.secondFactor.passkeys, to);
+    await navigate(to, { replace: true });
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -44,7 +52,7 @@ export function LoginForm({ registerLink }: { registerLink?: { to: string; label
         email: values.email.trim(),
         password: values.password,
       });
-      if ('me' in result) await land(result.me);
+      if ('me' in result) await landAfterPassword(result.me);
       else setCodeStep(true);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'INVALID_EMAIL_OR_PASSWORD') {
@@ -55,7 +63,8 @@ export function LoginForm({ registerLink }: { registerLink?: { to: string; label
     }
   });
 
-  if (codeStep) return <CodeStep onSignedIn={land} onRestart={() => setCodeStep(false)} />;
+  if (codeStep)
+    return <CodeStep onSignedIn={landAfterPassword} onRestart={() => setCodeStep(false)} />;
 
   return (
     <>
