@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import { base32 } from '@better-auth/utils/base32';
-import { createOTP } from '@better-auth/utils/otp';
 import { expect, test, type Page } from '@playwright/test';
 import { client, ok } from './support/api.ts';
 import { signedInMaster } from './support/election-api.ts';
@@ -14,9 +12,10 @@ import {
 } from './support/fixtures.ts';
 import { layoutShift } from './support/layout-shift.ts';
 import { startOwnServer } from './support/own-server.ts';
+import { nextTotpCode } from '../server/test/totp.ts';
 
-/** The code an authenticator app shows now for a secret typed from the screen. */
-const codeFor = (secret: string) => createOTP(base32.decode(secret.replace(/\s+/g, ''))).totp();
+/** The next code an authenticator app shows for a secret typed from the screen (never a used one). */
+const codeFor = nextTotpCode;
 
 const shots = process.env.E2E_SHOTS;
 /** Screenshots at 1280 and 390 px for looking at by eye (only when E2E_SHOTS names a folder). */

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
   DEFAULT_SECURITY,
   requiredFactors,
@@ -7,7 +7,15 @@ import {
   type SecuritySettings,
 } from '../../shared/site.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { admins, passkey, session, siteSettings, twoFactor, user } from '../db/schema/index.ts';
+import {
+  admins,
+  passkey,
+  session,
+  siteSettings,
+  twoFactor,
+  user,
+  verification,
+} from '../db/schema/index.ts';
 
 /** The master's security setting as stored, or nothing required. */
 export async function readSecurityPolicy(db: Db | Tx): Promise<SecuritySettings> {
@@ -96,4 +104,42 @@ export async function resetSecondFactors(tx: Tx, userId: string) {
   await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, userId));
   await tx.delete(session).where(eq(session.userId, userId));
   return { totp: removedTotp.length > 0, passkeys: Number(passkeys) };
+}
+
+/**
+ * How long a used authenticator code is kept: a code is accepted in its own 30-second step and
+ * the steps either side of it (better-auth's window of 1), so 90 seconds at most.
+ */
+const USED_CODE_SECONDS = 90;
+
+/**
+ * Takes an authenticator code for this account before it is checked, so that it is accepted once
+ * (RFC 6238 section 5.2: a code that signed someone in must not sign anyone in again, even
+ * within its 90 seconds). One statement, so two requests with the same code cannot both take it.
+ * Answers the claim's id, or null when the code was used (or is being used) already. The
+ * account's expired claims are cleared on the way.
+ */
+export async function claimTotpCode(db: Db, userId: string, code: string): Promise<string | null> {
+  const now = new Date();
+  const identifier = `totp-used:${userId}`;
+  await db
+    .delete(verification)
+    .where(and(eq(verification.identifier, identifier), lt(verification.expiresAt, now)));
+  const id = `${identifier}:${code}`;
+  const expiresAt = new Date(now.getTime() + USED_CODE_SECONDS * 1000);
+  const [claimed] = await db
+    .insert(verification)
+    .values({ id, identifier, value: userId, expiresAt })
+    .onConflictDoUpdate({
+      target: verification.id,
+      set: { expiresAt, updatedAt: now },
+      setWhere: lt(verification.expiresAt, now),
+    })
+    .returning({ id: verification.id });
+  return claimed?.id ?? null;
+}
+
+/** Gives a claimed code back (the request failed for another reason: it may be typed again). */
+export async function releaseTotpCode(db: Db, claimId: string) {
+  await db.delete(verification).where(eq(verification.id, claimId));
 }

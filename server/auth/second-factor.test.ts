@@ -1,9 +1,8 @@
-import { base32 } from '@better-auth/utils/base32';
-import { createOTP } from '@better-auth/utils/otp';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, passkey, session, twoFactor, user } from '../db/schema/index.ts';
 import { signedInStaff, startTestApp, type TestApp, type TestClient } from '../test/app.ts';
+import { nextTotpCode, secretOf } from '../test/totp.ts';
 import { TOTP_ISSUER } from './auth.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -41,11 +40,8 @@ const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error
 const userIdOf = async (email: string) =>
   (await db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
 
-/** The code an authenticator app shows now for the secret in an otpauth:// URI. */
-async function codeFor(totpURI: string) {
-  const secret = new URL(totpURI).searchParams.get('secret')!;
-  return createOTP(base32.decode(secret)).totp();
-}
+/** The next code an authenticator app shows for the secret in an otpauth:// URI (never a used one). */
+const codeFor = (totpURI: string) => nextTotpCode(secretOf(totpURI));
 
 async function newAdmin(role: 'admin' | 'master' = 'admin') {
   const n = ++seq;
@@ -58,7 +54,10 @@ async function newAdmin(role: 'admin' | 'master' = 'admin') {
   return { ...account, client: await signedInStaff(app, account) };
 }
 
-/** Turns the authenticator on for a signed-in account; answers its URI and recovery codes. */
+/**
+ * Turns the authenticator on for a signed-in account; answers its URI, recovery codes and the code
+ * that turned it on.
+ */
 async function enrol(client: TestClient, password: string) {
   const enabled = await client.post('/api/auth/two-factor/enable', { password });
   expect(enabled.status).toBe(200);
@@ -66,11 +65,10 @@ async function enrol(client: TestClient, password: string) {
     totpURI: string;
     backupCodes: string[];
   };
-  const verified = await client.post('/api/auth/two-factor/verify-totp', {
-    code: await codeFor(totpURI),
-  });
+  const code = await codeFor(totpURI);
+  const verified = await client.post('/api/auth/two-factor/verify-totp', { code });
   expect(verified.status).toBe(200);
-  return { totpURI, backupCodes };
+  return { totpURI, backupCodes, code };
 }
 
 async function lastAudit(action: string) {
@@ -184,17 +182,45 @@ describe('authenticator app (TOTP)', () => {
     const bad = await c.post('/api/auth/two-factor/verify-totp', { code: '12345' });
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).message).toBe('Kode autentikator terdiri dari 6 angka.');
-    const trust = await c.post('/api/auth/two-factor/verify-totp', {
-      code: await codeFor(totpURI),
-      trustDevice: true,
-    });
+    // Refused for what it asks (remembering the device), before the code is looked at: the same
+    // code then signs in.
+    const code = await codeFor(totpURI);
+    const trust = await c.post('/api/auth/two-factor/verify-totp', { code, trustDevice: true });
     expect(trust.status).toBe(400);
     expect((await errorOf(trust)).message).toMatch(/Mengingat perangkat tidak tersedia/);
 
-    const ok = await c.post('/api/auth/two-factor/verify-totp', { code: await codeFor(totpURI) });
+    const ok = await c.post('/api/auth/two-factor/verify-totp', { code });
     expect(ok.status).toBe(200);
     expect((await meOf(c)).admin?.role).toBe('admin');
     expect(await db.select().from(session).where(eq(session.userId, userId))).toHaveLength(1);
+  });
+
+  it('accepts each code once: the same code again, even within its 90 seconds, is refused', async () => {
+    const a = await newAdmin();
+    // The code that turned it on, tried at once by someone who saw it typed (over a shoulder,
+    // through a copied page): refused, and nobody signed in.
+    const { totpURI, code } = await enrol(a.client, a.password);
+    const replay = app.client();
+    expect(await pendingCode(replay, a)).toBe(true);
+    const again = await replay.post('/api/auth/two-factor/verify-totp', { code });
+    expect(again.status).toBe(401);
+    expect(await errorOf(again)).toEqual({
+      code: 'TOTP_CODE_USED',
+      message:
+        'Kode ini sudah dipakai. Tunggu kode berikutnya di aplikasi autentikator, lalu masukkan kode itu.',
+    });
+    expect((await meOf(replay)).user).toBeNull();
+
+    // The next code from the app, sent twice at the same moment: it lets one request in.
+    const next = await codeFor(totpURI);
+    const second = app.client();
+    expect(await pendingCode(second, a)).toBe(true);
+    const answers = await Promise.all(
+      [replay, second].map((c) => c.post('/api/auth/two-factor/verify-totp', { code: next })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+    const signedIn = await Promise.all([replay, second].map(async (c) => (await meOf(c)).user));
+    expect(signedIn.filter(Boolean)).toHaveLength(1);
   });
 
   it('takes each recovery code once: a second use is refused', async () => {
@@ -394,6 +420,7 @@ describe('what the master requires of admins', () => {
     const midBackup = app.client();
     expect(await pendingCode(midCode, a)).toBe(true);
     expect(await pendingCode(midBackup, a)).toBe(true);
+    const refusedCode = await codeFor(totpURI);
 
     await whileRequired(
       { requireTotpForAdmins: false, requirePasskeyForAdmins: true },
@@ -412,9 +439,7 @@ describe('what the master requires of admins', () => {
         expect(wrong.status).toBe(401);
         expect((await errorOf(wrong)).code).not.toBe('PASSKEY_SIGN_IN_REQUIRED');
 
-        const code = await midCode.post('/api/auth/two-factor/verify-totp', {
-          code: await codeFor(totpURI),
-        });
+        const code = await midCode.post('/api/auth/two-factor/verify-totp', { code: refusedCode });
         expect(code.status).toBe(403);
         expect((await errorOf(code)).message).toBe(refusedMessage);
         const backup = await midBackup.post('/api/auth/two-factor/verify-backup-code', {
@@ -444,8 +469,12 @@ describe('what the master requires of admins', () => {
         expect((await app.client().signIn(v.email, v.password)).status).toBe(200);
       },
     );
-    // The requirement lifted, the password (the new one) works again.
-    expect((await app.client().signIn(a.email, `${a.password}-baru`)).status).toBe(200);
+    // The requirement lifted, the password (the new one) works again, and the code refused above
+    // was given back (it signed nobody in): it is still good for its 90 seconds.
+    const after = app.client();
+    expect(await pendingCode(after, { email: a.email, password: `${a.password}-baru` })).toBe(true);
+    const back = await after.post('/api/auth/two-factor/verify-totp', { code: refusedCode });
+    expect(back.status).toBe(200);
   });
 
   it('lets the master reset the second factors of an admin who lost their device', async () => {

@@ -11,7 +11,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { passkey } from '../db/schema/index.ts';
 import { loadActor, type Actor } from './actor.ts';
-import { factorsOf, passkeyOnly, readSecurityPolicy } from './second-factor-policy.ts';
+import {
+  claimTotpCode,
+  factorsOf,
+  passkeyOnly,
+  readSecurityPolicy,
+  releaseTotpCode,
+} from './second-factor-policy.ts';
 
 /** Codes this module answers with; their messages are Indonesian already (the bridge keeps them). */
 export const SECOND_FACTOR_CODES = new Set([
@@ -20,6 +26,7 @@ export const SECOND_FACTOR_CODES = new Set([
   'SECOND_FACTOR_REQUIRED',
   'PASSKEY_UNKNOWN',
   'PASSKEY_SIGN_IN_REQUIRED',
+  'TOTP_CODE_USED',
 ]);
 
 export const SECOND_FACTOR_MESSAGES = {
@@ -29,6 +36,8 @@ export const SECOND_FACTOR_MESSAGES = {
     'Master admin mewajibkan aplikasi autentikator (2FA) untuk setiap admin, sehingga 2FA tidak dapat dinonaktifkan.',
   PASSKEY_REQUIRED:
     'Master admin mewajibkan passkey untuk setiap admin: tambahkan passkey lain sebelum menghapus yang terakhir.',
+  TOTP_CODE_USED:
+    'Kode ini sudah dipakai. Tunggu kode berikutnya di aplikasi autentikator, lalu masukkan kode itu.',
   PASSKEY_SIGN_IN_REQUIRED:
     'Master admin mewajibkan passkey untuk setiap admin: masuk dengan tombol "Masuk dengan Passkey", bukan dengan kata sandi.',
 } as const;
@@ -48,7 +57,26 @@ const PATHS = new Set<string>([
   '/passkey/generate-register-options',
 ]);
 
-type Seen = { actor: Actor | null; totpBefore: boolean; passkeyName: string | null };
+type Seen = {
+  actor: Actor | null;
+  totpBefore: boolean;
+  passkeyName: string | null;
+  /** The authenticator code this request took (given back if the request fails). */
+  totpClaim?: string | null;
+};
+
+/** The account a code step belongs to: the signed-in one, or the one its pending cookie names. */
+async function codeStepUser(
+  ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0],
+  signedIn: string | undefined,
+): Promise<string | null> {
+  if (signedIn) return signedIn;
+  const cookie = ctx.context.createAuthCookie('two_factor');
+  const pending = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!pending) return null;
+  const found = await ctx.context.internalAdapter.findVerificationValue(pending);
+  return found?.value ?? null;
+}
 
 /**
  * Our rules around better-auth's two-factor and passkey plugins:
@@ -61,6 +89,8 @@ type Seen = { actor: Actor | null; totpBefore: boolean; passkeyName: string | nu
  *   session starts for them any other way (password, authenticator or recovery code, email link),
  *   except one that replaces the session they already hold (a changed password, a new
  *   authenticator);
+ * - an authenticator code is accepted once: the same code again (a replay within its 90 seconds)
+ *   is refused before it is checked;
  * - enabling and disabling an authenticator, new recovery codes, a recovery code used to sign
  *   in, and staff passkeys added or removed are written to the audit log.
  */
@@ -148,8 +178,22 @@ export function secondFactorRules(opts: { db: Db }): BetterAuthPlugin {
               )
                 throw refuse('SECOND_FACTOR_REQUIRED', SECOND_FACTOR_MESSAGES.PASSKEY_REQUIRED);
             }
+            let totpClaim: string | null = null;
+            if (path === '/two-factor/verify-totp') {
+              const userId = await codeStepUser(ctx, session?.user.id);
+              // No account found: the plugin refuses the request itself.
+              if (userId) {
+                totpClaim = await claimTotpCode(db, userId, (ctx.body as { code: string }).code);
+                if (!totpClaim)
+                  throw new APIError('UNAUTHORIZED', {
+                    code: 'TOTP_CODE_USED',
+                    message: SECOND_FACTOR_MESSAGES.TOTP_CODE_USED,
+                  });
+              }
+            }
             if (ctx.request)
               seen.set(ctx.request, {
+                totpClaim,
                 actor,
                 totpBefore: Boolean(
                   (session?.user as { twoFactorEnabled?: boolean } | undefined)?.twoFactorEnabled,
@@ -168,6 +212,8 @@ export function secondFactorRules(opts: { db: Db }): BetterAuthPlugin {
           handler: createAuthMiddleware(async (ctx) => {
             const request = ctx.request;
             const before = request ? seen.get(request) : undefined;
+            if (before?.totpClaim && isAPIError(ctx.context.returned))
+              await releaseTotpCode(db, before.totpClaim);
             if (!before || isAPIError(ctx.context.returned)) return;
             const { actor } = before;
             const staff = actor && mayUseTotp(actor);
