@@ -120,13 +120,18 @@ if (rendered) {
         // After the effects of the takeover (the app hears of the fields only once it has settled).
         setTimeout(afterTakeOver, 0);
       };
-      hydrateRoot(
-        container,
-        <>
-          {app}
-          <TakenOver done={done} />
-        </>,
-      );
+      // As a transition, the takeover is done in slices with the browser free in between (a
+      // phone's main thread is never held for long); a tap meanwhile is replayed by React once
+      // its part is taken over, and early-input.js keeps what was typed.
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          <>
+            {app}
+            <TakenOver done={done} />
+          </>,
+        );
+      });
     });
 } else {
   // A page the server could not render: the first render is a transition, so React renders it in

@@ -90,7 +90,11 @@ type Seeded = {
  * Lighthouse's mobile scores (default mobile emulation and throttling; median of `runs` runs).
  */
 export async function benchFrontend(runs = 3, only?: string): Promise<Row[]> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bem-bench-frontend-'));
+  // Inside the project: the server's render module imports its packages from node_modules, which
+  // Node finds only from a folder under the project (a build elsewhere is never server-rendered).
+  const cache = path.join(root, 'node_modules', '.cache');
+  fs.mkdirSync(cache, { recursive: true });
+  const work = fs.mkdtempSync(path.join(cache, 'bem-bench-frontend-'));
   const webDir = path.join(work, 'web');
   const dataDir = path.join(work, 'data');
   try {
@@ -138,6 +142,7 @@ export async function benchFrontend(runs = 3, only?: string): Promise<Row[]> {
     const booth = chosen.some((p) => p.route === 'app/routes/voting.tsx');
     let server = await startServer(dataDir, webDir);
     try {
+      await assertServerRenders(server.url);
       const cookie = await signIn(server.url, seeded.voters[0]!.email);
       const rows: Row[] = [];
       console.log('bench: first-view JavaScript');
@@ -342,6 +347,16 @@ export function buildWebApp(webDir: string): void {
   console.log('bench: building the web app');
   const status = buildWebInto(webDir);
   if (status !== 0) throw new Error(`vite build failed (${status})`);
+}
+
+/**
+ * Throws unless the server sends pages rendered (the ssr-state script in the HTML): a build the
+ * server cannot render from would measure the browser's rendering alone under the wrong name.
+ */
+async function assertServerRenders(url: string) {
+  const html = await (await fetch(`${url}/`, { headers: { accept: 'text/html' } })).text();
+  if (!html.includes('id="ssr-state"'))
+    throw new Error('the server sent / without rendering it: its render module did not load');
 }
 
 /** The real server (server/main.ts, production mode) over DATA_DIR and a fresh build. */
