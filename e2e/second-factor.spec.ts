@@ -91,6 +91,17 @@ async function passwordSignIn(page: Page, base: string, who: { email: string; pa
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
 }
 
+/** A server of its own (a requirement holds site-wide) and its first master, named by `key`. */
+async function ownServerWithMaster(key: string, name: string) {
+  const master = { email: `master.${key}@bem.test`, password: `sandi-master-${key}`, name };
+  const own = await startOwnServer({
+    ADMIN_EMAIL: master.email,
+    ADMIN_PASSWORD: master.password,
+    ADMIN_NAME: master.name,
+  });
+  return { own, master };
+}
+
 /** Turns the authenticator app on from Keamanan Akun; answers the secret and the recovery codes. */
 async function enrolAuthenticator(page: Page, password: string, name: string) {
   await page.getByLabel('Kata Sandi Akun').fill(password);
@@ -236,17 +247,7 @@ test('when the master requires 2FA, an admin without it is held on Keamanan Akun
   page,
 }) => {
   test.setTimeout(240_000);
-  // A server of its own: the requirement holds for every admin of the site.
-  const master = {
-    email: 'master.wajib@bem.test',
-    password: 'sandi-master-wajib',
-    name: 'Master Wajib',
-  };
-  const own = await startOwnServer({
-    ADMIN_EMAIL: master.email,
-    ADMIN_PASSWORD: master.password,
-    ADMIN_NAME: master.name,
-  });
+  const { own, master } = await ownServerWithMaster('wajib', 'Master Wajib');
   try {
     const api = await client(own.url);
     await ok(api.post('/api/auth/sign-in/email', { data: master }));
@@ -317,16 +318,7 @@ test('when the master requires passkeys, an admin who has one signs in with it, 
   browser,
 }) => {
   test.setTimeout(240_000);
-  const master = {
-    email: 'master.passkey@bem.test',
-    password: 'sandi-master-passkey',
-    name: 'Master Passkey',
-  };
-  const own = await startOwnServer({
-    ADMIN_EMAIL: master.email,
-    ADMIN_PASSWORD: master.password,
-    ADMIN_NAME: master.name,
-  });
+  const { own, master } = await ownServerWithMaster('passkey', 'Master Passkey');
   // Each person their own browser and device (a virtual authenticator of their own).
   const masterContext = await browser.newContext();
   try {
