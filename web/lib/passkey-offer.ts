@@ -9,6 +9,9 @@ import { browserHasPasskeys } from './passkey.ts';
  */
 const NEVER = 'bem:passkey-jangan-tawarkan';
 
+/** How long a sign-in waits for the offer's code before landing without it. */
+const LOAD_WAIT_MS = 3000;
+
 type Offer = { path: string; reached: boolean };
 let offer: Offer | null = null;
 const listeners = new Set<() => void>();
@@ -24,6 +27,11 @@ export function registerPasskeyOfferLoader(load: () => Promise<unknown>) {
   loader = load;
 }
 
+/** Fetches the offer's code ahead (a sign-in form, while the person types), where it may show. */
+export function preloadPasskeyOffer() {
+  if (browserHasPasskeys()) loader?.().catch(() => {});
+}
+
 /**
  * After a password sign-in (before navigating to `to`): offers a passkey on that page to someone
  * who has none, in a browser that can make one, unless this device said never. The offer's code is
@@ -36,11 +44,17 @@ export async function offerPasskeyAfterSignIn(passkeys: number, to: string) {
   } catch {
     // Storage refused (private mode): offered, and "never" is not remembered.
   }
-  try {
-    await loader?.();
-  } catch {
-    return; // Its code did not load: no offer, the sign-in goes on.
-  }
+  // Its code not there within a moment (a slow network): no offer, the sign-in goes on.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const loaded = await Promise.race([
+    (loader?.() ?? Promise.resolve()).then(
+      () => true,
+      () => false,
+    ),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), LOAD_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  if (!loaded) return;
   set({ path: new URL(to, window.location.href).pathname, reached: false });
 }
 

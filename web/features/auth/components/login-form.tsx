@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../../components/link.tsx';
@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { landingPath, type Me } from '../api/get-me.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { nextPath } from '../next-path.ts';
-import { offerPasskeyAfterSignIn } from '../../../lib/passkey-offer.ts';
+import { offerPasskeyAfterSignIn, preloadPasskeyOffer } from '../../../lib/passkey-offer.ts';
 import { CodeStep } from './code-step.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 
@@ -34,15 +34,19 @@ export function LoginForm({ registerLink }: { registerLink?: { to: string; label
     defaultValues: { email: '', password: '' },
   });
 
+  // The passkey offer that may follow the sign-in loads while the person types.
+  useEffect(preloadPasskeyOffer, []);
+
   const land = async (me: Me) => {
-    const to = nextPath(params.get('lanjut')) ?? landingPath(me);
-    await navigate(to, { replace: true });
+    await navigate(nextPath(params.get('lanjut')) ?? landingPath(me), { replace: true });
   };
   // A password sign-in (with its code step, if any) offers a passkey on the page it lands on.
   const landAfterPassword = async (me: Me) => {
-    const to = nextPath(params.get('lanjut')) ?? landingPath(me);
-    await offerPasskeyAfterSignIn(me.secondFactor.passkeys, to);
-    await navigate(to, { replace: true });
+    await offerPasskeyAfterSignIn(
+      me.secondFactor.passkeys,
+      nextPath(params.get('lanjut')) ?? landingPath(me),
+    );
+    await land(me);
   };
 
   const onSubmit = handleSubmit(async (values) => {
