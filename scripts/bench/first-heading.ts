@@ -17,7 +17,10 @@ export function routeTablePages(ids: {
     const path = pattern
       .replace(':eventId', ids.electionId)
       .replace(':slug', encodeURIComponent(ids.articleSlug));
-    const visitor: Visitor = /^\/(profil-pemilih|dashboard-pemilih|voting\/)/.test(pattern)
+    // Keamanan Akun is anyone's own page: measured for the voter.
+    const visitor: Visitor = /^\/(profil-pemilih|dashboard-pemilih|keamanan-akun|voting\/)/.test(
+      pattern,
+    )
       ? 'voter'
       : /^\/(admin|admin-master|panitia|wali-kunci)(\/|$)/.test(pattern)
         ? 'master'
