@@ -79,18 +79,7 @@ export function RegisterVoterForm() {
   return (
     <form method="post" onSubmit={onSubmit} noValidate>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
-      <StudentFields
-        fields={{
-          namaLengkap: register('namaLengkap'),
-          nim: register('nim'),
-          prodi: register('prodi'),
-        }}
-        errors={{
-          namaLengkap: e.namaLengkap?.message,
-          nim: e.nim?.message,
-          prodi: e.prodi?.message,
-        }}
-      />
+      <StudentFields register={register} errors={e} />
       <TextField
         label="Email"
         type="email"

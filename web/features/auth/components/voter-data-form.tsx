@@ -39,18 +39,7 @@ export function VoterDataForm({ name }: { name: string }) {
   return (
     <form method="post" onSubmit={onSubmit} noValidate>
       {formError ? <Alert kind="error">{formError}</Alert> : null}
-      <StudentFields
-        fields={{
-          namaLengkap: register('namaLengkap'),
-          nim: register('nim'),
-          prodi: register('prodi'),
-        }}
-        errors={{
-          namaLengkap: e.namaLengkap?.message,
-          nim: e.nim?.message,
-          prodi: e.prodi?.message,
-        }}
-      />
+      <StudentFields register={register} errors={e} />
       <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Menyimpan...' : 'Simpan Data Pemilih'}
       </button>
