@@ -55,34 +55,59 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bem-test-'));
-  const port = await freePort();
   let dropDatabase: (() => Promise<void>) | undefined;
-  const vars: Record<string, string> = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://localhost:${port}`,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: path.join(dataDir, 'web'),
-    ...envOverrides,
-  };
-  if (testDbKind === 'postgres' && !vars.DATABASE_URL) {
+  let databaseUrl: string | undefined;
+  if (testDbKind === 'postgres' && !envOverrides.DATABASE_URL) {
     const created = await createPostgresDatabase();
-    vars.DATABASE_URL = created.url;
+    databaseUrl = created.url;
     dropDatabase = created.drop;
   }
-  const env = loadEnv(vars);
-  fs.mkdirSync(env.webDist, { recursive: true });
-  const running = await startServer(env, {
-    loadDataDir: env.databaseUrl ? undefined : await pgliteTemplate(),
-    inMemory: !opts.dataDir,
-    logger: opts.logger,
-    // A sixteenth of the production scrypt cost: the suite signs hundreds of people up.
-    passwordScryptN: TEST_SCRYPT_N,
-    minuteJobs: opts.minuteJobs,
-    mailTransport: opts.mailTransport,
-    outbox: opts.outbox,
-  });
+  // The free port is chosen before the server binds it, and another process can take it in
+  // between: the start is then tried again on another one (unless the test fixed the port).
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const vars: Record<string, string> = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: path.join(dataDir, 'web'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...envOverrides,
+    };
+    const env = loadEnv(vars);
+    fs.mkdirSync(env.webDist, { recursive: true });
+    try {
+      const running = await startServer(env, {
+        loadDataDir: env.databaseUrl ? undefined : await pgliteTemplate(),
+        inMemory: !opts.dataDir,
+        logger: opts.logger,
+        // A sixteenth of the production scrypt cost: the suite signs hundreds of people up.
+        passwordScryptN: TEST_SCRYPT_N,
+        minuteJobs: opts.minuteJobs,
+        mailTransport: opts.mailTransport,
+        outbox: opts.outbox,
+      });
+      return withTestHelpers(running, env.publicUrl, dataDir, async () => {
+        await dropDatabase?.();
+        if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      });
+    } catch (err) {
+      const taken = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (taken && !envOverrides.PORT && attempt < 5) continue;
+      await dropDatabase?.();
+      throw err;
+    }
+  }
+}
+
+function withTestHelpers(
+  running: RunningServer,
+  publicUrl: string,
+  dataDir: string,
+  cleanUp: () => Promise<void>,
+): TestApp {
   const sentMail: Mail[] = [];
   const mailer = running.services.mailer;
   const send = mailer.send.bind(mailer);
@@ -97,13 +122,10 @@ export async function startTestApp(
     // Each request returns once the work it started in the background is done too (a
     // registration's account and mails), so tests see its whole effect.
     client: () =>
-      new TestClient(running.url, env.publicUrl, sentMail, () =>
-        running.services.background.settled(),
-      ),
+      new TestClient(running.url, publicUrl, sentMail, () => running.services.background.settled()),
     stop: async () => {
       await running.stop();
-      await dropDatabase?.();
-      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }
