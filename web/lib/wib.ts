@@ -1,4 +1,5 @@
 import { formatWib } from '../../shared/wib.ts';
+import { idNumberFormat } from './number-format.ts';
 
 export { formatWib };
 
@@ -12,7 +13,7 @@ export function isoToWibInput(iso: string): string {
   return d.toISOString().slice(0, 16);
 }
 
-const pct = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
+const pct = idNumberFormat({ maximumFractionDigits: 1 });
 
 /** 66.666… -> "66,7%" (Indonesian decimal comma). */
 export const formatPercent = (value: number) => `${pct.format(value)}%`;

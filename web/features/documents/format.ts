@@ -1,10 +1,6 @@
-const oneDecimal = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
-const date = new Intl.DateTimeFormat('id-ID', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Asia/Jakarta',
-});
+import { idNumberFormat } from '../../lib/number-format.ts';
+
+const oneDecimal = idNumberFormat({ maximumFractionDigits: 1 });
 
 /** 1_258_291 -> "1,2 MB", 2048 -> "2 KB", 512 -> "512 B" (Indonesian decimal comma). */
 export function formatSize(bytes: number): string {
@@ -15,6 +11,3 @@ export function formatSize(bytes: number): string {
 
 /** "pdf" -> "PDF", "jpg" -> "JPG". */
 export const typeLabel = (extension: string) => extension.toUpperCase();
-
-/** "12 Januari 2026". */
-export const formatDate = (iso: string) => date.format(new Date(iso));

@@ -16,10 +16,11 @@ import {
 import { actionLabel, entityLabel, entityLink, roleLabel } from '../labels.ts';
 import '../../../styles/admin.css';
 import { TableWrap } from '../../../components/table-wrap.tsx';
+import { idNumberFormat } from '../../../lib/number-format.ts';
 
 const PAGE_SIZE = 25;
 const FILTER_KEYS = ['role', 'entityType', 'action', 'from', 'to', 'q'] as const;
-const number = new Intl.NumberFormat('id-ID');
+const number = idNumberFormat();
 
 const filterOf = (params: URLSearchParams): ActivityFilter => ({
   role: params.get('role') ?? '',

@@ -1,9 +1,10 @@
 import { ApiError } from '../../../lib/api-error.ts';
 import { useAuditChain } from '../api/activity.ts';
 import '../../../styles/admin.css';
+import { idNumberFormat } from '../../../lib/number-format.ts';
 
 const SHOWN_PROBLEMS = 20;
-const number = new Intl.NumberFormat('id-ID');
+const number = idNumberFormat();
 
 /** Whether the whole hash chain of the log verifies: "Rantai log utuh", or the problems found. */
 export function ChainStatus() {

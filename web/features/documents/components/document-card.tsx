@@ -1,5 +1,6 @@
 import type { DocumentItem } from '../api/list-documents.ts';
-import { formatDate, formatSize, typeLabel } from '../format.ts';
+import { formatWibDate } from '../../../../shared/wib.ts';
+import { formatSize, typeLabel } from '../format.ts';
 import '../../../styles/documents.css';
 
 /** One document: its type and size, and Unduh (and Lihat for a PDF, in a new tab). */
@@ -18,7 +19,7 @@ export function DocumentCard({ doc }: { doc: DocumentItem }) {
         <p className="doc-meta">
           <span>{typeLabel(doc.extension)}</span>
           <span>{formatSize(doc.size)}</span>
-          <span>Diperbarui {formatDate(doc.updatedAt)}</span>
+          <span>Diperbarui {formatWibDate(doc.updatedAt)}</span>
         </p>
       </div>
       <div className="doc-actions">

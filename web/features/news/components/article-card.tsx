@@ -3,7 +3,7 @@ import { LogoMark } from '../../../components/logo.tsx';
 import { paths } from '../../../config/paths.ts';
 import '../../../styles/news.css';
 import type { ArticleCard as Card } from '../api/public.ts';
-import { formatShortDate } from './format.ts';
+import { formatWibShortDate } from '../../../../shared/wib.ts';
 
 /**
  * One article in a list: its small cover, category, title (the link), summary and date. A
@@ -47,7 +47,7 @@ export function ArticleCard({
         {article.summary ? <p className="news-card-summary">{article.summary}</p> : null}
         {article.publishedAt ? (
           <p className="news-card-date">
-            <time dateTime={article.publishedAt}>{formatShortDate(article.publishedAt)}</time>
+            <time dateTime={article.publishedAt}>{formatWibShortDate(article.publishedAt)}</time>
           </p>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
 import '../../../styles/news.css';
-import { formatLongDate } from './format.ts';
+import { formatWibLongDate } from '../../../../shared/wib.ts';
 
 /** What an article page shows; the public page and the admin preview both render this. */
 export type ArticleViewData = {
@@ -27,7 +27,7 @@ export function ArticleView({ article }: { article: ArticleViewData }) {
           {article.publishedAt ? (
             <>
               {' · '}
-              <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
+              <time dateTime={article.publishedAt}>{formatWibLongDate(article.publishedAt)}</time>
             </>
           ) : null}
         </p>
