@@ -85,7 +85,7 @@ function reactRouterTreeShaking(): Plugin {
  * each page requests (a request, an import list and a gzip stream per chunk of a few hundred bytes).
  */
 const SHELL_SHARED =
-  /[\\/](web[\\/](components[\\/](alert|announce|use-document-title|phase-badge|client-only)\.tsx?|lib[\\/]wib\.ts|app[\\/]guards\.tsx)|shared[\\/]initials\.ts)$/;
+  /[\\/](web[\\/](components[\\/](alert|announce|use-document-title|phase-badge|client-only)\.tsx?|app[\\/]guards\.tsx)|shared[\\/](initials|wib)\.ts)$/;
 
 /** Whether the entry imports the module statically (what rolldown tags `$initial`). */
 const initialModules = new WeakMap<Rolldown.ChunkingContext, Map<string, boolean>>();
@@ -137,7 +137,7 @@ const serverRender = defineConfig({
  * section's own page loads too (about 2 KB more there than its own parts alone).
  */
 const PUBLIC_SHARED =
-  /[\\/](shared[\\/](services|documents)|web[\\/]features[\\/](services[\\/](api[\\/]list-services|components[\\/]service-card)|documents[\\/](format|api[\\/]list-documents)|news[\\/](components[\\/](format|article-card)|api[\\/]public)|elections[\\/]components[\\/]election-card|structure[\\/]components[\\/]person-card))\.tsx?$/;
+  /[\\/](shared[\\/](services|documents)|web[\\/]features[\\/](services[\\/](api[\\/]list-services|components[\\/]service-card)|documents[\\/](format|api[\\/]list-documents)|news[\\/](components[\\/]article-card|api[\\/]public)|elections[\\/]components[\\/]election-card|structure[\\/]components[\\/]person-card))\.tsx?$/;
 
 /** The web app lives in web/ and is built into dist/web, which the server serves. */
 const browser = defineConfig({

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDayLong,
-  formatDayMedium,
-  formatDayShort,
-  formatWib,
-  formatWibDate,
-  formatWibLongDate,
-  formatWibShortDate,
-} from './wib.ts';
+import { formatWib, formatWibDate, formatWibLongDate, formatWibShortDate } from './wib.ts';
 
 // The oracle: Intl's id-ID formats in Jakarta time, as the site wrote dates before these functions.
 const intl = (options: Intl.DateTimeFormatOptions) =>
@@ -23,12 +15,6 @@ const full = intl({
 const long = intl({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const date = intl({ day: 'numeric', month: 'long', year: 'numeric' });
 const short = intl({ day: 'numeric', month: 'short', year: 'numeric' });
-const utc = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('id-ID', { timeZone: 'UTC', ...options });
-const dayShort = utc({ day: 'numeric', month: 'short' });
-const dayMedium = utc({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-const dayLong = utc({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-
 /** Instants from 1970 to 2100: every WIB midnight edge of 2026 and a spread of others. */
 function instants(): Date[] {
   const out: Date[] = [];
@@ -68,20 +54,8 @@ describe('Indonesian dates in WIB', () => {
     }
   });
 
-  it('write a calendar day as Intl id-ID does, whatever the time zone', () => {
-    expect(formatDayMedium('2026-05-01')).toBe('Jum, 1 Mei 2026');
-    for (const d of instants()) {
-      const day = d.toISOString().slice(0, 10);
-      const midnight = new Date(`${day}T00:00:00Z`);
-      expect(formatDayShort(day)).toBe(dayShort.format(midnight));
-      expect(formatDayMedium(day)).toBe(dayMedium.format(midnight));
-      expect(formatDayLong(day)).toBe(dayLong.format(midnight));
-    }
-  });
-
   it('refuse an invalid date as Intl does', () => {
     expect(() => formatWib('bukan tanggal')).toThrow(RangeError);
     expect(() => formatWibDate(new Date(NaN))).toThrow(RangeError);
-    expect(() => formatDayShort('2026-13-40')).toThrow(RangeError);
   });
 });

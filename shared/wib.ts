@@ -10,68 +10,38 @@
 
 const WIB_OFFSET_MS = 7 * 3600_000;
 
-const DAYS = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu'];
-const DAYS_SHORT = ['Min', 'Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab'];
-const MONTHS = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-];
-const MONTHS_SHORT = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'Mei',
-  'Jun',
-  'Jul',
-  'Agu',
-  'Sep',
-  'Okt',
-  'Nov',
-  'Des',
-];
-
-/** A calendar day and a time of day, as read on a clock. */
-type ClockReading = {
-  year: number;
-  /** 0 = January. */
-  month: number;
-  day: number;
-  /** 0 = Sunday. */
-  weekday: number;
-  hour: number;
-  minute: number;
-};
-
-/** The clock reading `offsetMs` ahead of UTC at `moment` (throws on an invalid date, as Intl does). */
-function readClock(moment: string | Date, offsetMs: number): ClockReading {
+const DAYS = 'Minggu Senin Selasa Rabu Kamis Jumat Sabtu'.split(' ');
+const MONTHS =
+  'Januari Februari Maret April Mei Juni Juli Agustus September Oktober November Desember'.split(
+    ' ',
+  );
+/**
+ * The clock `offsetMs` ahead of UTC at `moment`: a Date to read through its UTC fields. Throws on
+ * an invalid date, as Intl does.
+ */
+export function clockAt(moment: string | Date, offsetMs: number): Date {
   const time = new Date(moment).getTime();
   if (Number.isNaN(time)) throw new RangeError('Invalid time value');
-  const d = new Date(time + offsetMs);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth(),
-    day: d.getUTCDate(),
-    weekday: d.getUTCDay(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-  };
+  return new Date(time + offsetMs);
 }
 
-const wib = (moment: string | Date) => readClock(moment, WIB_OFFSET_MS);
-const pad = (n: number) => String(n).padStart(2, '0');
+/**
+ * A clock's day as written in Indonesian: "Senin, 1 Desember 2026", without the weekday or the
+ * year when asked, and abbreviated ("Sen, 1 Des 2026": every day and month name to its first three
+ * letters).
+ */
+export function writeDay(
+  clock: Date,
+  { weekday = true, year = true, abbreviated = false } = {},
+): string {
+  const name = (n = '') => (abbreviated ? n.slice(0, 3) : n);
+  const date = `${clock.getUTCDate()} ${name(MONTHS[clock.getUTCMonth()])}`;
+  const dated = year ? `${date} ${clock.getUTCFullYear()}` : date;
+  return weekday ? `${name(DAYS[clock.getUTCDay()])}, ${dated}` : dated;
+}
 
-const longDate = (c: ClockReading) => `${DAYS[c.weekday]}, ${c.day} ${MONTHS[c.month]} ${c.year}`;
+const wib = (moment: string | Date) => clockAt(moment, WIB_OFFSET_MS);
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * "Senin, 1 Desember 2026 pukul 08.00 WIB": how every moment is told, on the pages, in mails, in
@@ -79,38 +49,15 @@ const longDate = (c: ClockReading) => `${DAYS[c.weekday]}, ${c.day} ${MONTHS[c.m
  */
 export function formatWib(moment: string | Date): string {
   const c = wib(moment);
-  return `${longDate(c)} pukul ${pad(c.hour)}.${pad(c.minute)} WIB`;
+  return `${writeDay(c)} pukul ${pad(c.getUTCHours())}.${pad(c.getUTCMinutes())} WIB`;
 }
 
 /** "Senin, 1 Desember 2026" (the WIB day). */
-export const formatWibLongDate = (moment: string | Date) => longDate(wib(moment));
+export const formatWibLongDate = (moment: string | Date) => writeDay(wib(moment));
 
 /** "1 Desember 2026" (the WIB day). */
-export function formatWibDate(moment: string | Date): string {
-  const c = wib(moment);
-  return `${c.day} ${MONTHS[c.month]} ${c.year}`;
-}
+export const formatWibDate = (moment: string | Date) => writeDay(wib(moment), { weekday: false });
 
 /** "1 Des 2026" (the WIB day). */
-export function formatWibShortDate(moment: string | Date): string {
-  const c = wib(moment);
-  return `${c.day} ${MONTHS_SHORT[c.month]} ${c.year}`;
-}
-
-/** A calendar day written "2026-05-01" (no time of day, no time zone). */
-const calendarDay = (day: string) => readClock(`${day}T00:00:00Z`, 0);
-
-/** "2026-05-01" → "1 Mei". */
-export function formatDayShort(day: string): string {
-  const c = calendarDay(day);
-  return `${c.day} ${MONTHS_SHORT[c.month]}`;
-}
-
-/** "2026-05-01" → "Jum, 1 Mei 2026". */
-export function formatDayMedium(day: string): string {
-  const c = calendarDay(day);
-  return `${DAYS_SHORT[c.weekday]}, ${c.day} ${MONTHS_SHORT[c.month]} ${c.year}`;
-}
-
-/** "2026-05-01" → "Jumat, 1 Mei 2026". */
-export const formatDayLong = (day: string) => longDate(calendarDay(day));
+export const formatWibShortDate = (moment: string | Date) =>
+  writeDay(wib(moment), { weekday: false, abbreviated: true });

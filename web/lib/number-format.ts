@@ -7,3 +7,8 @@ export function idNumberFormat(options?: Intl.NumberFormatOptions): { format(n: 
   let made: Intl.NumberFormat | undefined;
   return { format: (n) => (made ??= new Intl.NumberFormat('id-ID', options)).format(n) };
 }
+
+const pct = idNumberFormat({ maximumFractionDigits: 1 });
+
+/** 66.666… -> "66,7%" (Indonesian decimal comma). */
+export const formatPercent = (value: number) => `${pct.format(value)}%`;

@@ -1,7 +1,4 @@
 import { formatWib } from '../../shared/wib.ts';
-import { idNumberFormat } from './number-format.ts';
-
-export { formatWib };
 
 /** A datetime-local value (read as WIB) to an instant with its offset, as the API takes it. */
 export const wibInputToIso = (value: string) =>
@@ -12,11 +9,6 @@ export function isoToWibInput(iso: string): string {
   const d = new Date(new Date(iso).getTime() + 7 * 3600_000);
   return d.toISOString().slice(0, 16);
 }
-
-const pct = idNumberFormat({ maximumFractionDigits: 1 });
-
-/** 66.666… -> "66,7%" (Indonesian decimal comma). */
-export const formatPercent = (value: number) => `${pct.format(value)}%`;
 
 /**
  * A datetime-local field's hint: "WIB", and once filled the moment as the site writes it (the

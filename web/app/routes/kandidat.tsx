@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { paths } from '../../config/paths.ts';
 import { usePublicCandidates } from '../../features/elections/api/elections.ts';
 import { CandidateProfiles } from '../../features/elections/components/candidate-profiles.tsx';
-import { formatWib } from '../../lib/wib.ts';
+import { formatWib } from '../../../shared/wib.ts';
 
 /**
  * /pemilihan/{eventId}/kandidat: the candidates of an election, for anyone, from its lock on:

@@ -10,7 +10,7 @@ import type { CastReceipt } from '../../features/elections/components/receipt-ca
 import { Receipt } from '../../features/elections/components/after-vote.tsx';
 import { PhaseBadge } from '../../components/phase-badge.tsx';
 import { CandidateProfiles } from '../../features/elections/components/candidate-profiles.tsx';
-import { formatWib } from '../../lib/wib.ts';
+import { formatWib } from '../../../shared/wib.ts';
 import { RequireRole } from '../guards.tsx';
 import { CredentialGate } from '../../features/elections/components/credential-gate.tsx';
 import { takeCredentialFromLink } from '../../features/elections/credential-link.ts';

@@ -5,7 +5,7 @@ import { ACTIVITY_ROLES } from '../../../../shared/schemas/admins.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
 import {
   exportUrl,
   useActivity,

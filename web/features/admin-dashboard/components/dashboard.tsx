@@ -2,7 +2,7 @@ import { Link } from '../../../components/link.tsx';
 import { Alert } from '../../../components/alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
 import { useDashboardCounts, useOutbox, useRecentActivity } from '../api/dashboard.ts';
 import { number } from '../format.ts';
 import { SecuritySection } from './security-section.tsx';

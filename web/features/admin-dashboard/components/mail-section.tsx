@@ -3,7 +3,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { TableWrap } from '../../../components/table-wrap.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
 import { useOutbox, useRetryMail, type Outbox } from '../api/dashboard.ts';
 import { number } from '../format.ts';
 

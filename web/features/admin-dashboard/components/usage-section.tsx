@@ -4,8 +4,7 @@ import { VITAL_THRESHOLDS, type VitalName } from '../../../../shared/page-paths.
 import { Alert } from '../../../components/alert.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useUsage, type VitalRow } from '../api/dashboard.ts';
-import { formatDayMedium } from '../../../../shared/wib.ts';
-import { formatVital, number } from '../format.ts';
+import { formatVital, mediumDay, number } from '../format.ts';
 import { TableWrap } from '../../../components/table-wrap.tsx';
 import { ClientOnly } from '../../../components/client-only.tsx';
 
@@ -116,7 +115,7 @@ export function UsageSection() {
                 <tbody>
                   {[...usage.data.days].reverse().map((d) => (
                     <tr key={d.day}>
-                      <td>{formatDayMedium(d.day)}</td>
+                      <td>{mediumDay(d.day)}</td>
                       <td>{number.format(d.views)}</td>
                     </tr>
                   ))}

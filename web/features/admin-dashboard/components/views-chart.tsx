@@ -10,8 +10,7 @@ import {
 } from 'chart.js';
 import { useMemo, useState } from 'react';
 import { Chart } from 'react-chartjs-2';
-import { formatDayLong, formatDayShort } from '../../../../shared/wib.ts';
-import { number } from '../format.ts';
+import { longDay, number, shortDay } from '../format.ts';
 
 // This module is loaded lazily by the dashboard alone: chart.js never reaches the main bundle.
 ChartJS.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
@@ -39,7 +38,7 @@ export default function ViewsChart({ days }: { days: { day: string; views: numbe
   const [palette] = useState(readPalette);
   const data = useMemo<ChartData<'bar', number[], string>>(
     () => ({
-      labels: days.map((d) => formatDayShort(d.day)),
+      labels: days.map((d) => shortDay(d.day)),
       datasets: [
         {
           label: 'Kunjungan',
@@ -78,7 +77,7 @@ export default function ViewsChart({ days }: { days: { day: string; views: numbe
           backgroundColor: palette.tooltip,
           displayColors: false,
           callbacks: {
-            title: (items) => formatDayLong(days[items[0]?.dataIndex ?? 0]?.day ?? ''),
+            title: (items) => longDay(days[items[0]?.dataIndex ?? 0]?.day ?? ''),
             label: (item) => `${number.format(item.parsed.y ?? 0)} kunjungan`,
           },
         },
@@ -91,7 +90,7 @@ export default function ViewsChart({ days }: { days: { day: string; views: numbe
   const label =
     total === 0
       ? 'Grafik kunjungan per hari: belum ada kunjungan dalam 30 hari terakhir.'
-      : `Grafik kunjungan per hari selama 30 hari terakhir: ${number.format(total)} kunjungan, terbanyak ${number.format(busiest.views)} pada ${formatDayLong(busiest.day)}. Angka lengkap ada pada tabel kunjungan per hari.`;
+      : `Grafik kunjungan per hari selama 30 hari terakhir: ${number.format(total)} kunjungan, terbanyak ${number.format(busiest.views)} pada ${longDay(busiest.day)}. Angka lengkap ada pada tabel kunjungan per hari.`;
 
   return (
     <div className="views-chart">

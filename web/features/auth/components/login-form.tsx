@@ -12,7 +12,10 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { landingPath, type Me } from '../api/get-me.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { nextPath } from '../next-path.ts';
-import { offerPasskeyAfterSignIn, preloadPasskeyOffer } from '../../../lib/passkey-offer.ts';
+import {
+  offerPasskeyAfterSignIn,
+  preloadPasskeyOffer,
+} from '../../../lib/passkey-offer-sign-in.ts';
 import { CodeStep } from './code-step.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 

@@ -12,7 +12,7 @@ import {
 } from '../api/committee.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { TableWrap } from '../../../components/table-wrap.tsx';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
 import { ResendCredentialDialog } from './resend-credential-dialog.tsx';
 
 /**

@@ -14,7 +14,8 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { oneOf } from '../../../lib/options.ts';
-import { formatWib, isoToWibInput, wibHint, wibInputToIso } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
+import { isoToWibInput, wibHint, wibInputToIso } from '../../../lib/wib.ts';
 import {
   useExtendElection,
   useLockElection,

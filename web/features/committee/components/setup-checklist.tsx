@@ -1,6 +1,6 @@
 import { Link } from '../../../components/link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
 import type { Overview } from '../api/committee.ts';
 
 type Step = NonNullable<Overview['steps']>[number];

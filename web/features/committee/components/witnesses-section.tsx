@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
 import type { Overview } from '../api/committee.ts';
 import {
   useInviteWitness,

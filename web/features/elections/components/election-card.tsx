@@ -1,6 +1,6 @@
 import { Link } from '../../../components/link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
 import type { PublicElection } from '../api/elections.ts';
 import { PhaseBadge } from '../../../components/phase-badge.tsx';
 

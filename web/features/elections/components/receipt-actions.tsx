@@ -1,5 +1,5 @@
 import { SaveCodeButtons } from '../../../components/save-code-buttons.tsx';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
 import { Link } from '../../../components/link.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { CastReceipt } from './receipt-card.tsx';

@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { useFocusOnMount } from '../../../components/use-focus-on-mount.ts';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
 import { TrackerCode } from '../../../components/tracker-code.tsx';
 
 /** The answer to a cast, and whether the ballot was encrypted (its code is then a tracker). */

@@ -17,7 +17,8 @@ import { SelectField, TextAreaField, TextField } from '../../../components/form-
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { formatWib, isoToWibInput, wibInputToIso } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
+import { isoToWibInput, wibInputToIso } from '../../../lib/wib.ts';
 import '../../../styles/news.css';
 import {
   useAdminArticle,

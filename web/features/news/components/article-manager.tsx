@@ -8,7 +8,7 @@ import { LogoMark } from '../../../components/logo.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
 import '../../../styles/news.css';
 import {
   useAdminArticles,

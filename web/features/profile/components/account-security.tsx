@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import { SaveCodeButtons } from '../../../components/save-code-buttons.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
 import { browserHasPasskeys, isPasskeyCancel } from '../../../lib/passkey.ts';
 import {
   useAddPasskey,

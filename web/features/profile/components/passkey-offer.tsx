@@ -4,7 +4,7 @@ import { Link } from '../../../components/link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { isPasskeyCancel } from '../../../lib/passkey.ts';
-import { endPasskeyOffer } from '../../../lib/passkey-offer.ts';
+import { endPasskeyOffer } from '../../../lib/passkey-offer-sign-in.ts';
 import { useAddPasskey } from '../api/security.ts';
 
 /** Closing the offer takes its buttons away: the keyboard goes on from the page's content. */

@@ -14,7 +14,7 @@ import { PhaseBadge } from '../../../components/phase-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
 import {
   useAddMember,
   useArchiveElection,

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { TextAreaField } from '../../../components/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { formatWib } from '../../../lib/wib.ts';
+import { formatWib } from '../../../../shared/wib.ts';
 import {
   useApproveRequest,
   useRejectRequest,

@@ -12,7 +12,7 @@ import {
 } from 'chart.js';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { Chart } from 'react-chartjs-2';
-import { formatPercent } from '../../../lib/wib.ts';
+import { formatPercent } from '../../../lib/number-format.ts';
 import type { ResultsResponse } from '../api/results.ts';
 import '../../../styles/results-chart.css';
 
