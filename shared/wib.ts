@@ -1,7 +1,7 @@
 /**
  * Dates in Indonesian, in Western Indonesia Time (WIB: UTC+7 all year since 1964, no daylight
  * saving), written out here rather than through `Intl.DateTimeFormat`. Creating a page's first Intl
- * formatter initialises the browser's locale data on the main thread: 16–65 ms measured here,
+ * formatter initialises the browser's locale data on the main thread: 16–66 ms measured here,
  * four times that on the phone Lighthouse emulates, and the largest single piece of the voting
  * booth's start-up. The same text is also independent of the ICU version of each browser and of
  * the server, so a server-rendered date never differs from the one the browser renders over it.
