@@ -2,7 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { PAGE_ROUTES } from '../shared/page-routes.ts';
 import { E2E_MASTER } from './support/accounts.ts';
 import { boothLink } from './support/booth.ts';
-import { lockedElectionThroughApi } from './support/election-api.ts';
+import {
+  electionThroughApi,
+  lockedElectionThroughApi,
+  secondMember,
+  signedInMaster,
+} from './support/election-api.ts';
 import { signIn } from './support/fixtures.ts';
 import { layoutShift } from './support/layout-shift.ts';
 
@@ -110,6 +115,24 @@ test.describe('pages rendered by the server, then taken over by the browser', ()
       await renderedThenTakenOver(panitia, `/panitia/${electionId}/${tab}`);
     await renderedThenTakenOver(panitia, `/wali-kunci/${electionId}`);
     await context.close();
+
+    // Before the lock, with two trustees and the ceremony not started: the threshold's choice and
+    // what it means (a paragraph inside the field's hint was a hydration error).
+    const draft = await electionThroughApi({ voters: 0, opensInMs: 60 * 60_000, lock: false });
+    await secondMember(await signedInMaster(), draft.electionId, {
+      email: `saksi-render-${draft.electionId.slice(0, 8)}@mahasiswa.test`,
+      password: 'sandi-saksi-render-1',
+      namaLengkap: 'Sari Saksi',
+    });
+    const draftContext = await browser.newContext();
+    const draftPanitia = await draftContext.newPage();
+    await signIn(draftPanitia, '/login', draft.committee.email, draft.committee.password);
+    await expect(draftPanitia).toHaveURL(new RegExp(`/panitia/${draft.electionId}`));
+    await renderedThenTakenOver(draftPanitia, `/panitia/${draft.electionId}/wali-kunci`);
+    await expect(
+      draftPanitia.getByText(/Bila satu orang saja kehilangan berkas kunci/),
+    ).toBeVisible();
+    await draftContext.close();
   });
 
   test(

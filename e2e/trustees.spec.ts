@@ -97,7 +97,7 @@ test('the committee and two witnesses hold the key: 2 of 3 open the result, the 
   await expect(panitia.getByText('Sari Saksi (Saksi)')).toBeVisible();
   const threshold = panitia.getByLabel('Ambang (jumlah wali kunci yang dibutuhkan)');
   await expect(threshold).toHaveValue('2');
-  await expect(panitia.getByText(/Bila lebih dari 1 orang kehilangan berkas kunci/)).toBeVisible();
+  await expect(panitia.getByText(/Bila 2 orang atau lebih kehilangan berkas kunci/)).toBeVisible();
   expect(await seriousViolations(panitia, 'wali kunci (panitia)')).toEqual([]);
   await panitia.getByRole('button', { name: 'Mulai Upacara Kunci' }).click();
   await panitia.getByRole('button', { name: 'Ya, Mulai' }).click();

@@ -16,15 +16,28 @@ import {
 
 const ROLE = { panitia: 'Panitia', saksi: 'Saksi' } as const;
 
-/** What k of n means, in plain words, for the numbers on screen. */
+/**
+ * What k of n means, in plain words, for the numbers on screen: phrasing content, so it can be a
+ * field's hint (itself a paragraph) as well as a paragraph of its own.
+ */
 export function ThresholdMeaning({ k, n }: { k: number; n: number }) {
+  // The result is lost once fewer than k can still open it: n - k + 1 lost keys.
+  const lost = n - k + 1;
   return (
-    <p id="arti-ambang">
+    <>
       Setiap <strong>{k}</strong> dari {n} wali kunci ini bersama-sama dapat membuka hasil
-      pemilihan; kurang dari {k} orang tidak dapat membuka apa pun, server pun tidak. Bila lebih
-      dari <strong>{n - k}</strong> orang kehilangan berkas kunci dan cadangan kertasnya, hasil
-      pemilihan tidak akan pernah dapat dibuka.
-    </p>
+      pemilihan; kurang dari {k} orang tidak dapat membuka apa pun, server pun tidak.{' '}
+      {lost === 1 ? (
+        <>
+          Bila <strong>satu</strong> orang saja kehilangan
+        </>
+      ) : (
+        <>
+          Bila <strong>{lost}</strong> orang atau lebih kehilangan
+        </>
+      )}{' '}
+      berkas kunci dan cadangan kertasnya, hasil pemilihan tidak akan pernah dapat dibuka.
+    </>
   );
 }
 
@@ -284,7 +297,9 @@ export function CeremonyPanel({ id }: { id: string }) {
                   yang sekarang.
                 </Alert>
               ) : null}
-              <ThresholdMeaning k={c.threshold} n={c.trustees.length} />
+              <p>
+                <ThresholdMeaning k={c.threshold} n={c.trustees.length} />
+              </p>
               <TrusteeTable c={c} />
               {data.myPosition !== null ? (
                 <p>
