@@ -98,7 +98,7 @@ if (rendered) {
   // same tree, which takes over the HTML already shown.
   // Its queries' data (dehydrated by the server: each query's data and when it was fetched) goes
   // into the cache. The page's screens are loaded first (the server named them in the HTML, so
-  // they are on their way), and the page is taken over in one piece.
+  // they are on their way), so no part of the page waits for its code while it is taken over.
   const state = JSON.parse(rendered.textContent || '{}') as {
     queries?: { queryKey: unknown[]; state: { data: unknown; dataUpdatedAt: number } }[];
   };

@@ -40,15 +40,13 @@ export function LoginForm({ registerLink }: { registerLink?: { to: string; label
   // The passkey offer that may follow the sign-in loads while the person types.
   useEffect(preloadPasskeyOffer, []);
 
+  const destination = (me: Me) => nextPath(params.get('lanjut')) ?? landingPath(me);
   const land = async (me: Me) => {
-    await navigate(nextPath(params.get('lanjut')) ?? landingPath(me), { replace: true });
+    await navigate(destination(me), { replace: true });
   };
   // A password sign-in (with its code step, if any) offers a passkey on the page it lands on.
   const landAfterPassword = async (me: Me) => {
-    await offerPasskeyAfterSignIn(
-      me.secondFactor.passkeys,
-      nextPath(params.get('lanjut')) ?? landingPath(me),
-    );
+    await offerPasskeyAfterSignIn(me.secondFactor.passkeys, destination(me));
     await land(me);
   };
 
