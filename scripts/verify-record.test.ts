@@ -19,7 +19,8 @@ function verify(...args: string[]) {
     encoding: 'utf8',
     timeout: 60_000,
   });
-  return { code: r.status, out: r.stdout + r.stderr };
+  // A process ended by a signal (a crash, the timeout) says which in its output.
+  return { code: r.status, out: r.stdout + r.stderr + (r.signal ? `\n[${r.signal}]` : '') };
 }
 
 function folderWith(name: string, bytes: Uint8Array): string {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { useOpensslModPow } from '../server/crypto/openssl-mod-pow.ts';
 import { recordBallots } from '../shared/crypto/verify/ballot-verdicts.ts';
 import { verifyRecord, type VerifyOptions } from '../shared/crypto/verify/verify-record.ts';
-import { checkBallotOffThread } from '../server/crypto/ballot-check-pool.ts';
+import { checkBallotOffThread, closeBallotCheckPool } from '../server/crypto/ballot-check-pool.ts';
 
 /**
  * Options after the folder: --snapshot FILE (repeatable), --credentials COUNT:FINGERPRINT. The
@@ -46,14 +46,16 @@ export async function verifyRecordFolder(dir: string, rest: string[]): Promise<n
   const bytes = new Uint8Array(fs.readFileSync(file));
   const found = recordBallots(bytes);
   if (found) {
-    try {
-      const verdicts = await Promise.all(
-        found.ballots.map(([, text]) => checkBallotOffThread(found.electionText, text)),
-      );
+    // Every check settles before the pool closes (a thread still starting when the process
+    // exits aborts it), and any refusal is an election object the threads cannot read: the
+    // verifier then checks it and says why.
+    const settled = await Promise.allSettled(
+      found.ballots.map(([, text]) => checkBallotOffThread(found.electionText, text)),
+    );
+    await closeBallotCheckPool();
+    const verdicts = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    if (verdicts.length === settled.length)
       options.verdicts = new Map(found.ballots.map(([hash], i) => [hash, verdicts[i]!]));
-    } catch {
-      // An election object the threads cannot read: the verifier checks it and says why.
-    }
   }
   const report = verifyRecord(bytes, options);
   console.log(`Rekaman ${file}`);

@@ -25,6 +25,7 @@ import { PersonEvents } from './live/person-events.ts';
 import { TurnoutEvents } from './elections/live/turnout-events.ts';
 import { createLogger, type Logger } from './runtime/logger.ts';
 import { createMailer, type MailTransport } from './mail/mailer.ts';
+import { closeBallotCheckPool } from './crypto/ballot-check-pool.ts';
 
 export type RunningServer = {
   url: string;
@@ -193,6 +194,8 @@ export async function startServer(
           new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
         ]);
         await outbox!.stop();
+        // The ballot checks still running finish; no thread is left starting when we exit.
+        await closeBallotCheckPool();
         await database.close();
       })());
 

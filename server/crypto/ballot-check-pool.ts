@@ -3,7 +3,9 @@
  * 2048-bit exponentiations). It runs on a pool of worker threads, one per core, so that the
  * event loop keeps answering everyone else while ballots are checked, and so that casting uses
  * every core. Threads start on the first ballot and stop after a minute without one; idle
- * threads never keep the process alive, so nothing needs closing.
+ * threads never keep the process alive. A command that ends with `process.exit` closes the pool
+ * first (`closeBallotCheckPool`): Node aborts the process (SIGABRT, a failed assertion in its
+ * module loader) when it exits while a thread is still loading its module.
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
@@ -42,4 +44,11 @@ export function checkBallotOffThread(electionText: string, ballot: string): Prom
 /** Checks a ballot a voter chose to open, and opens it with its randomness, off the event loop. */
 export function auditBallotOffThread(task: BallotAudit): Promise<AuditVerdict> {
   return poolOf().run(task, { name: 'audit' }) as Promise<AuditVerdict>;
+}
+
+/** Lets the tasks under way finish, then stops every thread; the next check starts a new pool. */
+export async function closeBallotCheckPool(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.close();
 }
