@@ -3,10 +3,11 @@
 // one snapshot, changing nothing; with --passphrase-file the file is encrypted under the passphrase
 // that file holds. PostgreSQL is read while the app runs; the embedded database only while no server
 // holds it. Progress on stderr, the summary on stdout; exit 1 on any failure (no file is left).
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { BackupError } from '../server/backup/errors.ts';
 import { readPassphraseFile } from '../server/backup/passphrase.ts';
-import { writeBackup } from '../server/backup/write-backup.ts';
+import { partialBackupFile, writeBackup } from '../server/backup/write-backup.ts';
 import { DataDirError } from '../server/db/data-dir.ts';
 import { loadEnvOrExit } from '../server/runtime/env.ts';
 
@@ -35,6 +36,19 @@ const size = (bytes: number) =>
   bytes < 1024 * 1024
     ? `${number.format(Math.ceil(bytes / 1024))} KiB`
     : `${new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MiB`;
+// Stopped by Ctrl-C or SIGTERM: the partial file goes, as after any other failure.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    const partial = partialBackupFile(values.out!);
+    const writing = fs.existsSync(partial);
+    fs.rmSync(partial, { force: true });
+    console.error(
+      writing
+        ? 'Cadangan dibatalkan; berkas yang belum selesai dihapus. Tidak ada berkas cadangan yang dibuat.'
+        : 'Cadangan dibatalkan.',
+    );
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
 const started = performance.now();
 try {
   const passphrase = values['passphrase-file']

@@ -62,7 +62,13 @@ afterAll(async () => {
 });
 
 /** Runs `npm run <script> -- …` as an operator does (same script, same Node), without blocking. */
-function run(script: string, args: string[], env: Record<string, string>) {
+function run(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  /** Called with the child and its output so far each time it writes. */
+  onOutput?: (child: ReturnType<typeof spawn>, out: string) => void,
+) {
   const child = spawn(process.execPath, [path.join(root, script), ...args], {
     cwd: root,
     env: {
@@ -74,8 +80,12 @@ function run(script: string, args: string[], env: Record<string, string>) {
     },
   });
   let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const heard = (d: Buffer) => {
+    out += d.toString();
+    onOutput?.(child, out);
+  };
+  child.stdout.on('data', heard);
+  child.stderr.on('data', heard);
   return new Promise<{ code: number | null; out: string }>((resolve) =>
     child.on('close', (code) => resolve({ code, out })),
   );
@@ -489,6 +499,22 @@ describe('npm run backup and npm run restore', { timeout: 180_000 }, () => {
       expect(fs.existsSync(out)).toBe(false);
       expect(fs.readdirSync(work).filter((f) => f.includes('while-running'))).toEqual([]);
     });
+
+  it('a backup stopped by Ctrl-C or SIGTERM leaves no file behind, not even a partial one', async () => {
+    // PostgreSQL is read while the app runs; the embedded database once the app has stopped.
+    if (!onPostgres) await app.stop();
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      const out = path.join(work, `stopped-${signal}.bak`);
+      let sent = false;
+      const r = await run('scripts/backup.ts', ['--out', out], source.env, (child, text) => {
+        // The partial file is open by the time the database is being read.
+        if (!sent && text.includes('Membaca')) sent = child.kill(signal);
+      });
+      expect(r.out).toContain('Cadangan dibatalkan; berkas yang belum selesai dihapus.');
+      expect(r.code).toBe(signal === 'SIGINT' ? 130 : 143);
+      expect(fs.readdirSync(work).filter((f) => f.includes(`stopped-${signal}`))).toEqual([]);
+    }
+  });
 
   it('backs up with the command and restores with the command into an empty target: every row, file, account and election comes back', async () => {
     backupFile = path.join(work, 'cadangan.bak');

@@ -43,6 +43,10 @@ export const BACKUP_PASSPHRASE_MIN = 12;
 
 const say = (progress: ((line: string) => void) | undefined, line: string) => progress?.(line);
 
+/** Where this process writes the backup `out` until it is complete (a hidden file beside it). */
+export const partialBackupFile = (out: string) =>
+  path.join(path.dirname(out), `.${path.basename(out)}.${process.pid}.tmp`);
+
 /**
  * Writes the whole database and the uploaded files to `out` as one file (format.ts), from one
  * snapshot, changing nothing in the database. The file appears only when complete (written under
@@ -71,10 +75,11 @@ export async function writeBackup(opts: {
   const { prefix, sealing } = await fileStart(createdAt, opts.passphrase);
 
   const diskFiles = scanDiskFiles(opts.dataDir);
-  const tmp = path.join(path.dirname(out), `.${path.basename(out)}.${process.pid}.tmp`);
+  const tmp = partialBackupFile(out);
   let summary: BackupSummary | undefined;
   try {
-    const file = fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600, flush: true });
+    // Opened at once, so that whoever stops the command finds the partial file to remove.
+    const file = fs.createWriteStream(tmp, { fd: fs.openSync(tmp, 'wx', 0o600), flush: true });
     file.write(prefix);
     const gzip = zlib.createGzip();
     const done = sealing
