@@ -123,13 +123,16 @@ test(
     // The new admin follows the mailed link, sets a password and signs in.
     const mail = await waitForMail(email);
     expect(mail.subject).toMatch(/Undangan menjadi admin/);
-    const link = /https?:\/\/\S+\/lupa-sandi\?token=[A-Za-z0-9]+/.exec(mail.text)![0];
+    const link = /https?:\/\/\S+\/lupa-sandi\?token=[A-Za-z0-9]+&undangan=1/.exec(mail.text)![0];
     await page.goto(link);
-    await expect(page.getByRole('heading', { name: 'Atur Ulang Kata Sandi' })).toBeVisible();
+    // Greeted as invited, not as someone who forgot a password.
+    await expect(page.getByRole('heading', { name: 'Buat Kata Sandi' })).toBeVisible();
+    await expect(page.getByText(/Anda diundang menjadi admin BEM/)).toBeVisible();
     await page.getByLabel('Kata Sandi Baru').fill(password);
     await page.getByLabel('Konfirmasi Kata Sandi').fill(password);
     await page.getByRole('button', { name: 'Simpan Kata Sandi' }).click();
-    await expect(page.getByText('Kata sandi berhasil diubah.')).toBeVisible();
+    await expect(page.getByText(/Kata sandi tersimpan. Silakan masuk sebagai admin/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Masuk sebagai pemilih' })).toHaveCount(0);
     await signIn(page, '/login', email, password);
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByText(`Selamat datang, ${name}`)).toBeVisible();

@@ -176,7 +176,8 @@ export async function addAdmin(
   const message: Omit<Mail, 'to'> = adminInvitationMail({
     nama: input.namaLengkap,
     role: input.role,
-    url: `${deps.publicUrl}/lupa-sandi?token=${encodeURIComponent(token)}`,
+    // The page greets them as invited (`undangan=1` changes only its words).
+    url: `${deps.publicUrl}/lupa-sandi?token=${encodeURIComponent(token)}&undangan=1`,
     validDays: INVITATION_DAYS,
     forgotUrl: `${deps.publicUrl}/lupa-sandi`,
     existingAccount: !result.newAccount,

@@ -9,15 +9,22 @@ import { ResetPasswordForm } from '../../features/auth/components/reset-password
 export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  useDocumentTitle(token ? 'Atur Ulang Kata Sandi' : 'Lupa Kata Sandi');
+  // A new admin's invitation (manage-admins.ts) opens the same form with a greeting.
+  const invited = Boolean(token) && params.get('undangan') === '1';
+  const title = invited ? 'Buat Kata Sandi' : token ? 'Atur Ulang Kata Sandi' : 'Lupa Kata Sandi';
+  useDocumentTitle(title);
   return (
     <div className="container page">
       <div className="card auth-card">
         {token ? (
           <>
-            <h1>Atur Ulang Kata Sandi</h1>
-            <p className="lead">Buat kata sandi baru untuk akun Anda.</p>
-            <ResetPasswordForm token={token} />
+            <h1>{title}</h1>
+            <p className="lead">
+              {invited
+                ? 'Selamat datang. Anda diundang menjadi admin BEM: buat kata sandi untuk akun Anda, lalu masuk di halaman admin.'
+                : 'Buat kata sandi baru untuk akun Anda.'}
+            </p>
+            <ResetPasswordForm token={token} invited={invited} />
           </>
         ) : (
           <>

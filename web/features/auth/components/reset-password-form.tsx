@@ -12,8 +12,14 @@ import { useResetPassword } from '../api/password-reset.ts';
 
 type Values = z.input<typeof resetPasswordSchema>;
 
-/** Sets a new password with the token of the mailed link. */
-export function ResetPasswordForm({ token }: { token: string }) {
+/** Sets a new password with the token of the mailed link (an admin's invitation: `invited`). */
+export function ResetPasswordForm({
+  token,
+  invited = false,
+}: {
+  token: string;
+  invited?: boolean;
+}) {
   const reset = useResetPassword();
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string>();
@@ -36,10 +42,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <>
         <Alert kind="success">
-          Kata sandi berhasil diubah. Silakan masuk dengan kata sandi baru.
+          {invited
+            ? 'Kata sandi tersimpan. Silakan masuk sebagai admin dengan email dan kata sandi ini.'
+            : 'Kata sandi berhasil diubah. Silakan masuk dengan kata sandi baru.'}
         </Alert>
         <div className="form-links">
-          <Link to={paths.loginPemilih}>Masuk sebagai pemilih</Link>
+          {invited ? null : <Link to={paths.loginPemilih}>Masuk sebagai pemilih</Link>}
           <Link to={paths.login}>Masuk sebagai admin/panitia</Link>
         </div>
       </>
