@@ -231,6 +231,10 @@ test('an election from request to a counted vote, with real accounts', async ({
   await resendDialog.getByLabel('Kode Pemulihan Kredensial').fill(recoveryCode);
   await panitia.getByRole('button', { name: 'Ya, Kirim Ulang' }).click();
   await expect(panitia.getByText(/dikirim ulang ke emailnya dalam satu menit/)).toBeVisible();
+  await panitia.screenshot({
+    path: test.info().outputPath('roll-credentials.png'),
+    fullPage: true,
+  });
   await expect.poll(() => server.mailCount(lost.email, linkMail), { timeout: 75_000 }).toBe(2);
   expect(await server.boothLink(lost.email, electionId)).toBe(links[2]);
   for (const [i, p] of voterPages.entries()) {

@@ -186,7 +186,7 @@ function Roll({ overview }: { overview: Overview }) {
       ) : null}
       {roll.data && roll.data.items.length ? (
         <TableWrap label="Tabel daftar pemilih">
-          <table className="table">
+          <table className="table roll-table">
             <thead>
               <tr>
                 <th scope="col">NIM</th>
