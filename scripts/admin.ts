@@ -4,10 +4,8 @@ import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { createAdmin } from '../server/people/admins/create-admin.ts';
 import { resetAdminSecondFactor } from '../server/people/admins/manage-admins.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { DataDirLockedError } from '../server/db/lock.ts';
 import { admins, user } from '../server/db/schema/index.ts';
-import { loadEnvOrExit } from '../server/runtime/env.ts';
+import { openCommandDatabase } from './command-database.ts';
 import { ApiError } from '../server/http/errors.ts';
 import { emailField, namaLengkapField, passwordField } from '../shared/schemas/account.ts';
 import { ADMIN_ROLES, type AdminRole } from '../shared/people.ts';
@@ -63,14 +61,7 @@ if (command === 'create') {
   };
 }
 
-const env = loadEnvOrExit();
-let database;
-try {
-  database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
-} catch (err) {
-  if (err instanceof DataDirLockedError) fail(err.message);
-  throw err;
-}
+const database = await openCommandDatabase();
 try {
   if (resetEmail) {
     const [account] = await database.db

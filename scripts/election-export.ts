@@ -3,11 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../server/db/client.ts';
-import { DataDirLockedError } from '../server/db/lock.ts';
 import { recordArchive } from '../server/elections/record/record-store.ts';
 import { auditedList } from '../server/elections/record/audited-list.ts';
-import { loadEnvOrExit } from '../server/runtime/env.ts';
+import { openCommandDatabase } from './command-database.ts';
 import { canonicalUuid } from '../shared/ids.ts';
 
 const usage = `Pemakaian:
@@ -34,14 +32,7 @@ if (!electionId || extra.length) fail(`ID pemilihan tidak valid.\n\n${usage}`);
 const out = parsed.values.out;
 if (!out) fail(`--out wajib diisi.\n\n${usage}`);
 
-const env = loadEnvOrExit();
-let database;
-try {
-  database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
-} catch (err) {
-  if (err instanceof DataDirLockedError) fail(err.message);
-  throw err;
-}
+const database = await openCommandDatabase();
 try {
   const record = await recordArchive(database.db, electionId);
   if (!record)

@@ -1,10 +1,9 @@
 // `npm run seed:demo`: fills every public page with example content (marked as example), so a new
 // installation can be seen working. Running it again adds nothing that is already there.
 import { and, asc, eq, isNull, like } from 'drizzle-orm';
-import { openDatabase, type Db } from '../server/db/client.ts';
-import { DataDirLockedError } from '../server/db/lock.ts';
+import type { Db } from '../server/db/client.ts';
 import { admins, candidates, elections } from '../server/db/schema/index.ts';
-import { loadEnvOrExit } from '../server/runtime/env.ts';
+import { openCommandDatabase } from './command-database.ts';
 import { seedDemoDocuments, seedDemoServices } from './demo/documents.ts';
 import { seedDemoNews } from './demo/news.ts';
 import { seedDemoAbout, seedDemoStructure } from './demo/structure.ts';
@@ -58,17 +57,7 @@ async function seedDemoElection(db: Db) {
   ]);
 }
 
-const env = loadEnvOrExit();
-let database;
-try {
-  database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
-} catch (err) {
-  if (err instanceof DataDirLockedError) {
-    console.error(`${err.message}\nHentikan server terlebih dahulu, lalu jalankan lagi.`);
-    process.exit(1);
-  }
-  throw err;
-}
+const database = await openCommandDatabase();
 try {
   const db = database.db;
   const [master] = await db

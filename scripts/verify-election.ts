@@ -6,12 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../server/db/client.ts';
-import { DataDirLockedError } from '../server/db/lock.ts';
 import { recordArchive } from '../server/elections/record/record-store.ts';
 import { auditedList } from '../server/elections/record/audited-list.ts';
 import { verifyElection } from '../server/elections/results/verify-election.ts';
-import { loadEnvOrExit } from '../server/runtime/env.ts';
+import { openCommandDatabase } from './command-database.ts';
 import { ApiError } from '../server/http/errors.ts';
 import { verifyRecordFolder } from './verify-record.ts';
 
@@ -33,14 +31,7 @@ if (args.length !== 1 || !electionId) fail(usage);
 if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(electionId))
   fail(`ID pemilihan tidak valid: ${electionId}\n\n${usage}`);
 
-const env = loadEnvOrExit();
-let database;
-try {
-  database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
-} catch (err) {
-  if (err instanceof DataDirLockedError) fail(err.message);
-  throw err;
-}
+const database = await openCommandDatabase();
 let exitCode = 1;
 try {
   // A verifiable election is checked from its public record, as anyone would check it, against
