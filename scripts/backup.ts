@@ -2,7 +2,8 @@
 // files of DATA_DIR / DATABASE_URL (the owner's MIGRATION_DATABASE_URL when set) to one file, from
 // one snapshot, changing nothing; with --passphrase-file the file is encrypted under the passphrase
 // that file holds. PostgreSQL is read while the app runs; the embedded database only while no server
-// holds it. Progress on stderr, the summary on stdout; exit 1 on any failure (no file is left).
+// holds it. Progress on stderr, the summary on stdout; exit 1 on any failure, 129/130/143 when
+// stopped by SIGHUP/SIGINT/SIGTERM (no file is left either way).
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { BackupError } from '../server/backup/errors.ts';
@@ -36,19 +37,21 @@ const size = (bytes: number) =>
   bytes < 1024 * 1024
     ? `${number.format(Math.ceil(bytes / 1024))} KiB`
     : `${new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MiB`;
-// Stopped by Ctrl-C or SIGTERM: the partial file goes, as after any other failure.
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    const partial = partialBackupFile(values.out!);
-    const writing = fs.existsSync(partial);
-    fs.rmSync(partial, { force: true });
-    console.error(
-      writing
-        ? 'Cadangan dibatalkan; berkas yang belum selesai dihapus. Tidak ada berkas cadangan yang dibuat.'
-        : 'Cadangan dibatalkan.',
-    );
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  });
+// Stopped while it writes (Ctrl-C, SIGTERM, the terminal closed): the partial file goes, as after
+// any other failure, and the exit code is the shell's for that signal.
+const SIGNALS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+const stopped = (signal: NodeJS.Signals) => {
+  const partial = partialBackupFile(values.out!);
+  const writing = fs.existsSync(partial);
+  fs.rmSync(partial, { force: true });
+  console.error(
+    writing
+      ? 'Cadangan dibatalkan; berkas yang belum selesai dihapus. Tidak ada berkas cadangan yang dibuat.'
+      : 'Cadangan dibatalkan.',
+  );
+  process.exit(SIGNALS[signal as keyof typeof SIGNALS]);
+};
+for (const signal of Object.keys(SIGNALS)) process.once(signal, stopped);
 const started = performance.now();
 try {
   const passphrase = values['passphrase-file']
@@ -60,6 +63,9 @@ try {
     out: values.out,
     passphrase,
     progress: (line) => console.error(line),
+  }).finally(() => {
+    // Written (or failed): a signal from now on finds nothing to undo.
+    for (const signal of Object.keys(SIGNALS)) process.removeListener(signal, stopped);
   });
   console.log(
     [

@@ -500,10 +500,11 @@ describe('npm run backup and npm run restore', { timeout: 180_000 }, () => {
       expect(fs.readdirSync(work).filter((f) => f.includes('while-running'))).toEqual([]);
     });
 
-  it('a backup stopped by Ctrl-C or SIGTERM leaves no file behind, not even a partial one', async () => {
+  it('a backup stopped by Ctrl-C, SIGTERM or SIGHUP leaves no file behind, not even a partial one', async () => {
     // PostgreSQL is read while the app runs; the embedded database once the app has stopped.
     if (!onPostgres) await app.stop();
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    const codes = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+    for (const signal of ['SIGHUP', 'SIGINT', 'SIGTERM'] as const) {
       const out = path.join(work, `stopped-${signal}.bak`);
       let sent = false;
       const r = await run('scripts/backup.ts', ['--out', out], source.env, (child, text) => {
@@ -511,7 +512,7 @@ describe('npm run backup and npm run restore', { timeout: 180_000 }, () => {
         if (!sent && text.includes('Membaca')) sent = child.kill(signal);
       });
       expect(r.out).toContain('Cadangan dibatalkan; berkas yang belum selesai dihapus.');
-      expect(r.code).toBe(signal === 'SIGINT' ? 130 : 143);
+      expect(r.code).toBe(codes[signal]);
       expect(fs.readdirSync(work).filter((f) => f.includes(`stopped-${signal}`))).toEqual([]);
     }
   });
