@@ -21,7 +21,7 @@ export function Component() {
             <h1>{title}</h1>
             <p className="lead">
               {invited
-                ? 'Selamat datang. Anda diundang menjadi admin BEM: buat kata sandi untuk akun Anda, lalu masuk di halaman admin.'
+                ? 'Selamat datang. Anda diundang menjadi admin BEM. Buat kata sandi untuk akun Anda, lalu masuk melalui halaman login admin.'
                 : 'Buat kata sandi baru untuk akun Anda.'}
             </p>
             <ResetPasswordForm token={token} invited={invited} />
