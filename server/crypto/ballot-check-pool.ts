@@ -7,8 +7,9 @@
  *
  * A process that ends while one of the threads is still loading its module is aborted by Node
  * (SIGABRT, a failed assertion in its module loader; seen in 1 of 60 runs of the verifier under
- * load), and so is one that ends such a thread. Whatever ends the process (a command's
- * `process.exit`, the server's stop) first closes the pool: `closeBallotCheckPool`.
+ * load); ending such a thread on its own goes through the same termination, so it is not done
+ * either. Whatever ends the process (a command's `process.exit`, the server's stop) first closes
+ * the pool with `closeBallotCheckPool`, which stops a thread only once it has loaded.
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
